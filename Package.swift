@@ -1,0 +1,67 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Dependencies point one way: rebut (CLI) → Pipeline → stages → RebutCore.
+// Extraction and Categorisation are pure Swift so they can be tested on text alone.
+let package = Package(
+    name: "Rebut",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "rebut", targets: ["rebut"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        // C libraries, reached through pkg-config.
+        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract",
+                       providers: [.apt(["libtesseract-dev"])]),
+        .systemLibrary(name: "CLeptonica", pkgConfig: "lept",
+                       providers: [.apt(["libleptonica-dev"])]),
+
+        // Shared value types: text lines, candidates, fields, dates, money.
+        .target(name: "RebutCore"),
+
+        // Stage 1: read bytes, sniff the format, read EXIF orientation, hash.
+        .target(name: "Ingest", dependencies: [
+            "RebutCore",
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
+        // Stage 2: decode and clean the image with Leptonica.
+        .target(name: "Imaging", dependencies: ["CLeptonica", "RebutCore"]),
+        // Stage 3: Tesseract engines, one per worker thread.
+        .target(name: "OCR", dependencies: ["CTesseract", "CLeptonica", "Imaging", "RebutCore"]),
+        // Stage 4: fields and ranked candidates from OCR text (pure Swift).
+        .target(name: "Extraction", dependencies: ["RebutCore"]),
+        // Stage 5: category rules and learned vendor categories (pure Swift).
+        .target(name: "Categorisation", dependencies: ["RebutCore"]),
+        // Stage 6: the expense store (SQLite through GRDB).
+        .target(name: "Store", dependencies: [
+            "RebutCore",
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+        // Orchestration: named stages, worker pool, batch ingest, watched folder.
+        .target(name: "Pipeline", dependencies: [
+            "RebutCore", "Ingest", "Imaging", "OCR", "Extraction", "Categorisation", "Store",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .executableTarget(name: "rebut", dependencies: [
+            "Pipeline", "RebutCore", "Store", "Extraction", "Categorisation",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+
+        .testTarget(name: "RebutCoreTests", dependencies: ["RebutCore"]),
+        .testTarget(name: "IngestTests", dependencies: ["Ingest", "RebutCore"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Ingest", "RebutCore"]),
+        .testTarget(name: "OCRTests", dependencies: ["OCR", "Imaging", "Ingest", "RebutCore"]),
+        .testTarget(name: "ExtractionTests", dependencies: ["Extraction", "RebutCore"]),
+        .testTarget(name: "CategorisationTests", dependencies: ["Categorisation", "RebutCore"]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "RebutCore"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Store", "RebutCore"]),
+        .testTarget(name: "CLITests", dependencies: ["RebutCore"]),
+    ]
+)

@@ -1,0 +1,3 @@
+import CTesseract
+import CLeptonica
+let _v = TessVersion()
