@@ -1,3 +1,3 @@
+// The OCR stage: Tesseract engines, one per worker thread.
 import CTesseract
 import CLeptonica
-let _v = TessVersion()
