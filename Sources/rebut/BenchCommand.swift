@@ -1,0 +1,9 @@
+import ArgumentParser
+
+struct BenchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure accuracy and speed on a labelled dataset.",
+        subcommands: [BenchExtractionCommand.self, BenchOCRCommand.self]
+    )
+}
