@@ -32,6 +32,9 @@ command -v swift >/dev/null 2>&1 || { echo "setup: no Swift toolchain found; ins
 
 if [ "${1:-}" != "--no-build" ]; then
   echo "setup: building the release binary (.build/release/rebut)" >&2
-  swift build -c release --product rebut 2>&1 | grep -Ev '^\[[0-9]+/[0-9]+\]' >&2 || true
-  test -x .build/release/rebut || { echo "setup: release build failed" >&2; exit 1; }
+  mkdir -p .build
+  if ! swift build -c release --product rebut >.build/release-build.log 2>&1; then
+    grep -Ev '^\[[0-9]+/[0-9]+\]' .build/release-build.log >&2
+    echo "setup: release build failed" >&2; exit 1
+  fi
 fi
