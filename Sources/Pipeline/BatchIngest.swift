@@ -41,25 +41,13 @@ public struct BatchIngest: Sendable {
         for result in summary.results { progress?.receiptFinished(result, done: 0, total: total) }
 
         let claims = ClaimBook()
-        // Enough in flight to keep every worker busy while the next file is read and hashed,
-        // few enough that a folder of large photos is not all held in memory at once.
-        let window = filer.analyser.configuration.jobs * 2
         var done = summary.results.count
-        await withTaskGroup(of: FilingResult.self) { group in
-            var next = 0
-            func startNext() {
-                guard next < files.count else { return }
-                let url = files[next]
-                next += 1
-                group.addTask { await fileOne(url, event: event, claims: claims) }
-            }
-            for _ in 0..<min(window, files.count) { startNext() }
-            while let result = await group.next() {
-                done += 1
-                summary.results.append(result)
-                progress?.receiptFinished(result, done: done, total: total)
-                startNext()
-            }
+        await forEachConcurrently(files, width: filer.analyser.configuration.jobs * 2) { url in
+            await fileOne(url, event: event, claims: claims)
+        } onResult: { result in
+            done += 1
+            summary.results.append(result)
+            progress?.receiptFinished(result, done: done, total: total)
         }
         return summary
     }

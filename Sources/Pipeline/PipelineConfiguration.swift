@@ -37,3 +37,24 @@ public struct PipelineConfiguration: Sendable {
         languages.split(separator: "+").map(String.init)
     }
 }
+
+/// The cleaning steps a user can switch off, by name, without depending on Imaging.
+public enum CleaningStep: String, Sendable, CaseIterable {
+    case crop, deskew, normalize, binarize, scale
+}
+
+extension PipelineConfiguration {
+    public init(languages: String, jobs: Int?, disabling steps: Set<CleaningStep>) {
+        var cleaning = CleaningOptions.default
+        for step in steps {
+            switch step {
+            case .crop: cleaning.crop = false
+            case .deskew: cleaning.deskew = false
+            case .normalize: cleaning.normalizeBackground = false
+            case .binarize: cleaning.binarize = false
+            case .scale: cleaning.scale = false
+            }
+        }
+        self.init(languages: languages, cleaning: cleaning, jobs: jobs ?? Self.defaultJobs)
+    }
+}
