@@ -31,9 +31,9 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // Stage 2: decode and clean the image with Leptonica.
-        .target(name: "Imaging", dependencies: ["CLeptonica", "RebutCore"]),
+        .target(name: "Imaging", dependencies: ["CLeptonica", "Ingest", "RebutCore"]),
         // Stage 3: Tesseract engines, one per worker thread.
-        .target(name: "OCR", dependencies: ["CTesseract", "CLeptonica", "Imaging", "RebutCore"]),
+        .target(name: "OCR", dependencies: ["CTesseract", "CLeptonica", "Imaging", "Ingest", "RebutCore"]),
         // Stage 4: fields and ranked candidates from OCR text (pure Swift).
         .target(name: "Extraction", dependencies: ["RebutCore"]),
         // Stage 5: category rules and learned vendor categories (pure Swift).
@@ -49,7 +49,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "rebut", dependencies: [
-            "Pipeline", "RebutCore", "Store", "Extraction", "Categorisation",
+            "Pipeline", "RebutCore", "Store", "Extraction", "Categorisation", "Ingest", "Imaging", "OCR",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

@@ -1,8 +1,129 @@
 import ArgumentParser
+import Foundation
+import Imaging
+import Ingest
+import OCR
+import Pipeline
 
-/// Placeholder: owned by the imaging/OCR work.
+/// Measures the OCR stage alone: how often the truth is in the text at all, and how fast.
+/// Cleaning defaults are chosen with this, so every step can be switched off from here.
 struct BenchOCRCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "ocr",
         abstract: "Measure how much of the truth the OCR text contains, per cleaning option.")
-    func run() async throws {}
+
+    @Option(help: "Dataset folder with img/ and key/ (SROIE layout).")
+    var dataset: String
+    @Option(help: "Use only the first N samples.")
+    var limit: Int?
+    @Option(help: "Worker threads (one Tesseract engine each).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @Option(help: "Tesseract page segmentation mode.")
+    var psm: Int?
+    @Option(help: "Tesseract languages, e.g. eng or spa+cat.")
+    var languages: String = "eng"
+    @Flag(help: "Do not crop the receipt out of its background.") var noCrop = false
+    @Flag(help: "Do not deskew.") var noDeskew = false
+    @Flag(help: "Do not normalise the background.") var noNormalize = false
+    @Flag(help: "Leave binarisation to Tesseract.") var noBinarize = false
+    @Flag(help: "Do not scale.") var noScale = false
+    @Option(help: "Binarisation method: otsu or sauvola.")
+    var binarization: CleaningOptions.Binarization?
+    @Option(help: "Target median character height in pixels when scaling by measured text size.")
+    var targetHeight: Int?
+    @Option(help: "Scale by this fixed factor instead of measuring text size.")
+    var scaleFactor: Double?
+    @Option(help: "Tesseract variable NAME=VALUE (repeatable).")
+    var variable: [String] = []
+    @Option(help: "Write NAME.json (the OCR lines) per sample into this folder.")
+    var dump: String?
+    @Flag(help: "Print one line per receipt.") var verbose = false
+
+    func run() async throws {
+        let data = try LabelledDataset(root: URL(fileURLWithPath: dataset), limit: limit)
+        var cleaning = CleaningOptions.default
+        if noCrop { cleaning.crop = false }
+        if noDeskew { cleaning.deskew = false }
+        if noNormalize { cleaning.normalizeBackground = false }
+        if noBinarize { cleaning.binarize = false }
+        if noScale { cleaning.scale = false }
+        if let binarization { cleaning.binarization = binarization }
+        if let targetHeight { cleaning.targetCharacterHeight = targetHeight }
+        if let scaleFactor { cleaning.fixedScaleFactor = scaleFactor }
+        var settings = OCRSettings.default(languages: languages)
+        if let psm { settings.pageSegmentationMode = psm }
+        for assignment in variable {
+            let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { throw ValidationError("--variable wants NAME=VALUE, got \(assignment)") }
+            settings.variables[parts[0]] = parts[1]
+        }
+        if let dump { try FileManager.default.createDirectory(atPath: dump, withIntermediateDirectories: true) }
+
+        let pool = try OCRWorkerPool(workers: jobs, settings: settings, cleaning: cleaning)
+        defer { pool.shutdown() }
+        let ingestor = Ingestor()
+        let clock = ContinuousClock()
+        let started = clock.now
+        let results = try await withThrowingTaskGroup(of: (Int, Result<OCROutcome, any Error>).self) { group in
+            for (index, sample) in data.samples.enumerated() {
+                group.addTask {
+                    do {
+                        let file = try ingestor.read(sample.image)
+                        return (index, .success(try await pool.process(file)))
+                    } catch {
+                        return (index, .failure(error))
+                    }
+                }
+            }
+            var collected = [Result<OCROutcome, any Error>?](repeating: nil, count: data.samples.count)
+            for try await (index, result) in group { collected[index] = result }
+            return collected.map { $0! }
+        }
+        let wall = clock.now - started
+
+        var totals = 0, dates = 0, companies = 0, all = 0, failures = 0
+        var milliseconds: [Double] = []
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        for (sample, result) in zip(data.samples, results) {
+            switch result {
+            case .failure(let error):
+                failures += 1
+                print("\(sample.name): failed: \(error)")
+            case .success(let outcome):
+                let coverage = TruthCoverage(lines: outcome.page.lines.map(\.text), total: sample.truth.total,
+                                             date: sample.truth.date, company: sample.truth.company)
+                totals += coverage.total ? 1 : 0
+                dates += coverage.date ? 1 : 0
+                companies += coverage.company ? 1 : 0
+                all += coverage.all ? 1 : 0
+                milliseconds.append(outcome.total.milliseconds)
+                if verbose {
+                    print("\(sample.name) total=\(coverage.total ? 1 : 0) date=\(coverage.date ? 1 : 0) "
+                          + "company=\(coverage.company ? 1 : 0) conf=\(Int(outcome.page.meanConfidence)) "
+                          + "\(outcome.page.width)x\(outcome.page.height) \(Int(outcome.total.milliseconds)) ms")
+                }
+                if let dump {
+                    let url = URL(fileURLWithPath: dump).appendingPathComponent(sample.name + ".json")
+                    try encoder.encode(outcome.page.lines).write(to: url)
+                }
+            }
+        }
+        let n = Double(data.samples.count)
+        func share(_ count: Int) -> String { String(format: "%5.1f%%", 100 * Double(count) / max(n, 1)) }
+        milliseconds.sort()
+        let median = milliseconds.isEmpty ? 0 : milliseconds[milliseconds.count / 2]
+        print("receipts \(data.samples.count)  jobs \(jobs)  cores \(ProcessInfo.processInfo.activeProcessorCount)  psm \(settings.pageSegmentationMode)")
+        print("cleaning crop=\(cleaning.crop) deskew=\(cleaning.deskew) normalize=\(cleaning.normalizeBackground) "
+              + "binarize=\(cleaning.binarize ? cleaning.binarization.rawValue : "tesseract") "
+              + "scale=\(cleaning.scale ? (cleaning.fixedScaleFactor.map { "\($0)x" } ?? "text\(cleaning.targetCharacterHeight)px") : "off")")
+        print("total \(share(totals))  date \(share(dates))  company \(share(companies))  all three \(share(all))  failed \(failures)")
+        print(String(format: "median %.0f ms/receipt  %.2f receipts/s", median, n / max(wall.seconds, 0.001)))
+    }
 }
+
+extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+    var milliseconds: Double { seconds * 1000 }
+}
+
+extension CleaningOptions.Binarization: ExpressibleByArgument {}

@@ -1,0 +1,45 @@
+/// Which cleaning steps run. Each one can be switched off so `rebut bench ocr` can measure
+/// what it is worth; the defaults are the measured best on SROIE scans (see the commit log).
+public struct CleaningOptions: Sendable, Codable, Hashable {
+    /// Cut the receipt out of its background (a table, a flatbed's white lid).
+    public var crop: Bool
+    /// Straighten small rotations (a few degrees) that break Tesseract's line finding.
+    public var deskew: Bool
+    /// Flatten uneven lighting and faded thermal paper to a white background.
+    public var normalizeBackground: Bool
+    /// Binarise ourselves instead of leaving it to Tesseract's global Otsu.
+    public var binarize: Bool
+    public var binarization: Binarization
+    /// Resize so text lands at the height Tesseract reads best.
+    public var scale: Bool
+    /// Target median character height in pixels when scaling (Tesseract's LSTM likes ~20–30 px x-height).
+    public var targetCharacterHeight: Int
+    /// A fixed factor instead of measuring the text (for experiments and known scanners).
+    public var fixedScaleFactor: Double?
+    /// Images with more pixels are refused before decoding.
+    public var maxPixels: Int
+
+    public enum Binarization: String, Sendable, Codable, Hashable, CaseIterable {
+        /// Tiled Otsu: robust on scans with even text.
+        case otsu
+        /// Sauvola local threshold: keeps faint strokes under uneven light.
+        case sauvola
+    }
+
+    public init(crop: Bool = true, deskew: Bool = true, normalizeBackground: Bool = true,
+                binarize: Bool = true, binarization: Binarization = .otsu,
+                scale: Bool = true, targetCharacterHeight: Int = 28, fixedScaleFactor: Double? = nil,
+                maxPixels: Int = 60_000_000) {
+        self.crop = crop
+        self.deskew = deskew
+        self.normalizeBackground = normalizeBackground
+        self.binarize = binarize
+        self.binarization = binarization
+        self.scale = scale
+        self.targetCharacterHeight = targetCharacterHeight
+        self.fixedScaleFactor = fixedScaleFactor
+        self.maxPixels = maxPixels
+    }
+
+    public static let `default` = CleaningOptions()
+}

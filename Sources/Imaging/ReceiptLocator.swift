@@ -1,0 +1,62 @@
+import CLeptonica
+import Foundation
+
+/// Finds the receipt on its background: a phone photo on a table, a slip on an A4 scan.
+/// Paper is the largest bright region once text holes are closed; when it already fills
+/// the frame there is nothing to cut.
+enum ReceiptLocator {
+    /// The cropped receipt, or nil when no clear paper region stands out from the background.
+    static func crop(_ grey: LeptonicaImage) throws(ImagingError) -> LeptonicaImage? {
+        let width = grey.width, height = grey.height
+        // Work on a small copy: the paper's outline needs no detail.
+        let reduction = max(1, max(width, height) / 500)
+        let factor = 1 / Float(reduction)
+        guard let small = LeptonicaImage(taking: reduction > 1 ? pixScaleAreaMap(grey.pointer, factor, factor) : pixCopy(nil, grey.pointer)) else {
+            throw .operationFailed("crop reduction")
+        }
+        // Threshold between paper and background: Otsu on the whole small image.
+        var thresholdValue: Int32 = 0
+        guard pixSplitDistributionFgBg(small.pointer, 0.1, 1, &thresholdValue, nil, nil, nil) == 0 else { return nil }
+        // Bright pixels (paper) become foreground: threshold marks dark as 1, so invert.
+        guard let dark = LeptonicaImage(taking: pixThresholdToBinary(small.pointer, thresholdValue)),
+              let bright = LeptonicaImage(taking: pixInvert(nil, dark.pointer)) else {
+            throw .operationFailed("crop threshold")
+        }
+        // Close the text holes, then open to cut thin bridges to other bright objects.
+        let sw = Int32(max(3, small.width / 40)), sh = Int32(max(3, small.height / 40))
+        guard let closed = LeptonicaImage(taking: pixCloseSafeBrick(nil, bright.pointer, sw, sh)),
+              let opened = LeptonicaImage(taking: pixOpenBrick(nil, closed.pointer, sw, sh)) else {
+            throw .operationFailed("crop morphology")
+        }
+        var components: UnsafeMutablePointer<BOXA>? = pixConnComp(opened.pointer, nil, 8)
+        defer { boxaDestroy(&components) }
+        guard let boxes = components else { return nil }
+        var best: (x: Int32, y: Int32, w: Int32, h: Int32)?
+        for index in 0..<boxaGetCount(boxes) {
+            var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
+            guard boxaGetBoxGeometry(boxes, index, &x, &y, &w, &h) == 0 else { continue }
+            if best == nil || w * h > best!.w * best!.h { best = (x, y, w, h) }
+        }
+        guard let paper = best else { return nil }
+        let smallArea = Double(small.width * small.height)
+        let share = Double(paper.w * paper.h) / smallArea
+        // Paper filling (almost) the whole frame: keep everything. A tiny bright patch is
+        // not a receipt (a reflection, a white label): keep everything too.
+        guard share < 0.85, share > 0.08 else { return nil }
+        // Back to full resolution with a margin so edge characters are not clipped.
+        let margin = Int32(max(2, min(small.width, small.height) / 50))
+        let x = max(0, paper.x - margin) * Int32(reduction)
+        let y = max(0, paper.y - margin) * Int32(reduction)
+        let right = min(Int32(small.width), paper.x + paper.w + margin) * Int32(reduction)
+        let bottom = min(Int32(small.height), paper.y + paper.h + margin) * Int32(reduction)
+        guard let box = boxCreate(x, y, min(Int32(width), right) - x, min(Int32(height), bottom) - y) else {
+            throw .operationFailed("crop box")
+        }
+        var owned: UnsafeMutablePointer<BOX>? = box
+        defer { boxDestroy(&owned) }
+        guard let cropped = LeptonicaImage(taking: pixClipRectangle(grey.pointer, box, nil)) else {
+            throw .operationFailed("crop")
+        }
+        return cropped
+    }
+}

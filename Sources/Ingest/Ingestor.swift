@@ -1,0 +1,66 @@
+import Crypto
+import Foundation
+import RebutCore
+
+/// Stage 1: reads a file and says what it is, before any decoder sees it, so that bad input
+/// fails with a reason a user can act on rather than a decoder's error.
+public struct Ingestor: Sendable {
+    /// Larger files are refused unread: no receipt photo needs more, and reading one whole
+    /// would waste memory on a mistake (a video dropped into the inbox).
+    public let maxFileBytes: Int
+
+    public init(maxFileBytes: Int = 64 << 20) {
+        self.maxFileBytes = maxFileBytes
+    }
+
+    public func read(_ url: URL) throws(ReceiptInputError) -> IngestedFile {
+        let data = try readBytes(url)
+        guard !data.isEmpty else { throw .empty }
+        let format: ImageFormat
+        switch FormatSniffer.sniff(data) {
+        case .image(let found): format = found
+        case .unsupportedImage(let name): throw .unsupportedFormat(name)
+        case .notAnImage(let what): throw .notAnImage(what)
+        }
+        let orientation: Int
+        switch format {
+        case .jpeg: orientation = ExifOrientation.fromJPEG(data)
+        case .tiff: orientation = ExifOrientation.fromTIFF([UInt8](data.prefix(1 << 20))) ?? 1
+        case .png, .webp: orientation = 1
+        }
+        return IngestedFile(url: url, data: data, sha256: Self.sha256Hex(data),
+                            format: format, orientation: orientation)
+    }
+
+    public static func sha256Hex(_ data: Data) -> String {
+        SHA256.hash(data: data).map { byte in
+            let hex = String(byte, radix: 16)
+            return byte < 16 ? "0" + hex : hex
+        }.joined()
+    }
+
+    private func readBytes(_ url: URL) throws(ReceiptInputError) -> Data {
+        let path = url.path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .unreadable("no such file")
+        }
+        guard !isDirectory.boolValue else { throw .unreadable("it is a folder") }
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
+           size > maxFileBytes {
+            throw .unreadable("the file is \(size) bytes, over the limit of \(maxFileBytes) bytes")
+        }
+        do {
+            let data = try Data(contentsOf: url)
+            guard data.count <= maxFileBytes else {
+                throw ReceiptInputError.unreadable("the file is \(data.count) bytes, over the limit of \(maxFileBytes) bytes")
+            }
+            return data
+        } catch let error as ReceiptInputError {
+            throw error
+        } catch {
+            guard FileManager.default.isReadableFile(atPath: path) else { throw .unreadable("permission denied") }
+            throw .unreadable(error.localizedDescription)
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// How engines are set up. Hashable so a pool can tell whether settings changed.
+public struct OCRSettings: Sendable, Hashable {
+    /// Tesseract language codes joined by "+": "eng", "spa+cat".
+    public var languages: String
+    /// Tesseract page segmentation mode (PSM); receipts read best as one column (4), see `rebut bench ocr`.
+    public var pageSegmentationMode: Int
+    /// Folder holding `<lang>.traineddata`; nil means Tesseract's own default (or TESSDATA_PREFIX).
+    public var systemTessdata: String?
+    /// The repository's `tessdata/` folder: Rebut's Tesseract config, user words and patterns.
+    /// nil or missing means Tesseract's built-in defaults.
+    public var projectTessdata: URL?
+    /// Extra Tesseract variables, applied after the project config (so they win).
+    public var variables: [String: String]
+    /// Resolution told to Tesseract when the image carries none; Tesseract guesses 70 dpi
+    /// (and warns on stderr) otherwise.
+    public var fallbackResolution: Int
+
+    public init(languages: String, pageSegmentationMode: Int, systemTessdata: String? = nil,
+                projectTessdata: URL? = nil, variables: [String: String] = [:], fallbackResolution: Int = 300) {
+        self.languages = languages
+        self.pageSegmentationMode = pageSegmentationMode
+        self.systemTessdata = systemTessdata
+        self.projectTessdata = projectTessdata
+        self.variables = variables
+        self.fallbackResolution = fallbackResolution
+    }
+
+    public static func `default`(languages: String = "eng") -> OCRSettings {
+        OCRSettings(languages: languages, pageSegmentationMode: 4,
+                    projectTessdata: locateProjectTessdata())
+    }
+
+    /// Finds the repository's tessdata/: REBUT_TESSDATA, then next to the running executable
+    /// (`.build/<config>/rebut` → `../../tessdata`, `<prefix>/bin/rebut` → `../share/rebut/tessdata`),
+    /// then the source checkout this file was compiled from.
+    public static func locateProjectTessdata() -> URL? {
+        let fm = FileManager.default
+        func usable(_ url: URL) -> URL? {
+            var isDirectory: ObjCBool = false
+            return fm.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+                ? url.standardizedFileURL : nil
+        }
+        if let fromEnvironment = ProcessInfo.processInfo.environment["REBUT_TESSDATA"], !fromEnvironment.isEmpty {
+            return usable(URL(fileURLWithPath: fromEnvironment))
+        }
+        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+        let binFolder = executable.deletingLastPathComponent()
+        let besideExecutable = [
+            binFolder.appendingPathComponent("../../tessdata"),
+            binFolder.appendingPathComponent("../share/rebut/tessdata"),
+        ]
+        for candidate in besideExecutable {
+            if let found = usable(candidate), fm.fileExists(atPath: found.appendingPathComponent("configs").path) {
+                return found
+            }
+        }
+        // Sources/OCR/OCRSettings.swift → package root.
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        return usable(root.appendingPathComponent("tessdata"))
+    }
+
+    /// Where Tesseract will look for language data.
+    var resolvedSystemTessdata: String {
+        if let systemTessdata { return systemTessdata }
+        if let prefix = ProcessInfo.processInfo.environment["TESSDATA_PREFIX"], !prefix.isEmpty { return prefix }
+        return "/usr/share/tesseract-ocr/5/tessdata"
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import Imaging
+import Ingest
+import RebutCore
+
+/// Runs decode + clean + OCR on dedicated threads, one Tesseract engine per thread made once
+/// and reused. Tesseract is CPU-bound C code that blocks for hundreds of milliseconds: it
+/// must not run on Swift's cooperative pool, so callers await a continuation instead.
+public final class OCRWorkerPool: Sendable {
+    public let workers: Int
+    public let settings: OCRSettings
+    public let cleaning: CleaningOptions
+    private let queue: JobQueue
+
+    /// Starts `workers` threads and waits until each has its engine, so a bad setting
+    /// (a missing language) fails here rather than on the first receipt.
+    public init(workers: Int, settings: OCRSettings, cleaning: CleaningOptions) throws {
+        let count = max(1, workers)
+        self.workers = count
+        self.settings = settings
+        self.cleaning = cleaning
+        let queue = JobQueue()
+        self.queue = queue
+        let startup = StartupLatch(expected: count)
+        for index in 0..<count {
+            let thread = Thread {
+                let engine: TesseractEngine
+                do {
+                    engine = try TesseractEngine(settings: settings)
+                    startup.report(nil)
+                } catch {
+                    startup.report(error)
+                    return
+                }
+                Self.work(engine: engine, cleaner: ReceiptCleaner(options: cleaning), queue: queue)
+            }
+            thread.name = "rebut-ocr-\(index)"
+            // Tesseract recurses deeply on some layouts; the default secondary-thread stack is small.
+            thread.stackSize = 16 << 20
+            thread.start()
+        }
+        if let failure = startup.wait() {
+            queue.close()
+            throw failure
+        }
+    }
+
+    deinit {
+        queue.close()
+    }
+
+    /// Decodes, cleans and reads one file on a worker thread.
+    public func recognize(_ file: IngestedFile) async throws -> OCRPage {
+        try await process(file).page
+    }
+
+    /// Like `recognize`, with the time each step took (for benchmarks and stage logs).
+    public func process(_ file: IngestedFile) async throws -> OCROutcome {
+        try Task.checkCancellation()
+        return try await withCheckedThrowingContinuation { continuation in
+            queue.submit(Job(file: file, continuation: continuation))
+        }
+    }
+
+    /// Stops taking work: queued receipts fail with `OCRError.poolShutDown`, running ones
+    /// finish, and each thread frees its engine as it exits.
+    public func shutdown() {
+        queue.close()
+    }
+
+    private static func work(engine: TesseractEngine, cleaner: ReceiptCleaner, queue: JobQueue) {
+        while let job = queue.next() {
+            job.continuation.resume(with: Result { try run(job.file, engine: engine, cleaner: cleaner) })
+        }
+    }
+
+    static func run(_ file: IngestedFile, engine: TesseractEngine, cleaner: ReceiptCleaner) throws -> OCROutcome {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let decoded = try ImageDecoder.decode(file, maxPixels: cleaner.options.maxPixels)
+        let afterDecode = clock.now
+        let cleaned = try cleaner.clean(decoded)
+        let afterClean = clock.now
+        let page = try engine.recognize(cleaned)
+        let afterOCR = clock.now
+        return OCROutcome(page: page, decode: afterDecode - start, clean: afterClean - afterDecode,
+                          ocr: afterOCR - afterClean)
+    }
+}
+
+/// One page and what each step cost.
+public struct OCROutcome: Sendable {
+    public var page: OCRPage
+    public var decode: Duration
+    public var clean: Duration
+    public var ocr: Duration
+    public var total: Duration { decode + clean + ocr }
+}
+
+private struct Job: Sendable {
+    let file: IngestedFile
+    let continuation: CheckedContinuation<OCROutcome, any Error>
+}
+
+/// FIFO of jobs shared by the worker threads; a condition variable parks idle workers.
+private final class JobQueue: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var jobs: [Job] = []
+    private var head = 0
+    private var closed = false
+
+    func submit(_ job: Job) {
+        condition.lock()
+        guard !closed else {
+            condition.unlock()
+            job.continuation.resume(throwing: OCRError.poolShutDown)
+            return
+        }
+        jobs.append(job)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// The next job, or nil once the queue is closed (the worker then exits).
+    func next() -> Job? {
+        condition.lock()
+        defer { condition.unlock() }
+        while head == jobs.count && !closed { condition.wait() }
+        guard head < jobs.count, !closed else { return nil }
+        let job = jobs[head]
+        head += 1
+        if head > 64 && head * 2 > jobs.count {
+            jobs.removeFirst(head)
+            head = 0
+        }
+        return job
+    }
+
+    func close() {
+        condition.lock()
+        let abandoned = jobs[head...]
+        jobs = []
+        head = 0
+        let wasClosed = closed
+        closed = true
+        condition.broadcast()
+        condition.unlock()
+        guard !wasClosed else { return }
+        for job in abandoned { job.continuation.resume(throwing: OCRError.poolShutDown) }
+    }
+}
+
+/// Lets `init` wait until every worker has built its engine (or failed to).
+private final class StartupLatch: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var remaining: Int
+    private var failure: (any Error)?
+
+    init(expected: Int) { remaining = expected }
+
+    func report(_ error: (any Error)?) {
+        condition.lock()
+        if failure == nil, let error { failure = error }
+        remaining -= 1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func wait() -> (any Error)? {
+        condition.lock()
+        defer { condition.unlock() }
+        while remaining > 0 { condition.wait() }
+        return failure
+    }
+}

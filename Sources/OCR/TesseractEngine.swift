@@ -1,0 +1,124 @@
+import CLeptonica
+import CTesseract
+import Foundation
+import Imaging
+import RebutCore
+
+/// One Tesseract instance. Starting one costs 50–200 ms, so it is made once per worker and
+/// reused. Not thread-safe: Tesseract keeps per-page state in the handle.
+public final class TesseractEngine {
+    private let handle: OpaquePointer
+    public let settings: OCRSettings
+
+    public init(settings: OCRSettings) throws(OCRError) {
+        let tessdata = settings.resolvedSystemTessdata
+        for language in settings.languages.split(separator: "+").map(String.init) {
+            let path = URL(fileURLWithPath: tessdata).appendingPathComponent(language + ".traineddata").path
+            guard FileManager.default.fileExists(atPath: path) else { throw .missingLanguage(language) }
+        }
+        guard let handle = TessBaseAPICreate() else {
+            throw .initFailed(languages: settings.languages, tessdata: tessdata)
+        }
+        // Init-time variables: debug output goes nowhere rather than to stderr.
+        var names = ["debug_file"]
+        var values = ["/dev/null"]
+        var configs: [String] = []
+        if let project = settings.projectTessdata {
+            let config = project.appendingPathComponent("configs/rebut")
+            if FileManager.default.fileExists(atPath: config.path) { configs.append(config.path) }
+        }
+        for (name, value) in settings.variables.sorted(by: { $0.key < $1.key }) {
+            names.append(name)
+            values.append(value)
+        }
+        let status = withCStrings(configs) { configPointers in
+            withCStrings(names) { namePointers in
+                withCStrings(values) { valuePointers in
+                    TessBaseAPIInit4(handle, tessdata, settings.languages, OEM_LSTM_ONLY,
+                                     configPointers, Int32(configs.count),
+                                     namePointers, valuePointers, names.count, 0)
+                }
+            }
+        }
+        guard status == 0 else {
+            TessBaseAPIDelete(handle)
+            throw .initFailed(languages: settings.languages, tessdata: tessdata)
+        }
+        // Project word lists live beside the config; the paths depend on where the repo is.
+        if let project = settings.projectTessdata {
+            for (variable, file) in [("user_words_file", "rebut.user-words"), ("user_patterns_file", "rebut.user-patterns")] {
+                let path = project.appendingPathComponent(file).path
+                if FileManager.default.fileExists(atPath: path) { _ = TessBaseAPISetVariable(handle, variable, path) }
+            }
+        }
+        for (name, value) in settings.variables { _ = TessBaseAPISetVariable(handle, name, value) }
+        TessBaseAPISetPageSegMode(handle, TessPageSegMode(rawValue: UInt32(settings.pageSegmentationMode)))
+        self.handle = handle
+        self.settings = settings
+    }
+
+    deinit {
+        TessBaseAPIEnd(handle)
+        TessBaseAPIDelete(handle)
+    }
+
+    /// Reads the image. An image without text gives a page without lines, not an error:
+    /// deciding that "no text" is a failure belongs to the caller.
+    public func recognize(_ image: LeptonicaImage) throws(OCRError) -> OCRPage {
+        TessBaseAPISetImage2(handle, image.pointer)
+        if image.resolution < 70 { TessBaseAPISetSourceResolution(handle, Int32(settings.fallbackResolution)) }
+        defer { TessBaseAPIClear(handle) }
+        guard TessBaseAPIRecognize(handle, nil) == 0 else { throw .recognitionFailed }
+        let lines = readLines()
+        let words = lines.flatMap(\.words)
+        let mean = words.isEmpty ? 0 : words.map(\.confidence).reduce(0, +) / Double(words.count)
+        return OCRPage(lines: lines, meanConfidence: mean, width: image.width, height: image.height)
+    }
+
+    /// Walks the result iterator line by line, words within each line, in Tesseract's reading order.
+    private func readLines() -> [TextLine] {
+        guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }
+        defer { TessResultIteratorDelete(iterator) }
+        let page = TessResultIteratorGetPageIterator(iterator)
+        var lines: [TextLine] = []
+        var currentWords: [Word] = []
+        var currentBox: RebutCore.Box?
+
+        func flushLine() {
+            defer { currentWords = []; currentBox = nil }
+            guard !currentWords.isEmpty else { return }
+            let text = currentWords.map(\.text).joined(separator: " ")
+            let confidence = currentWords.map(\.confidence).reduce(0, +) / Double(currentWords.count)
+            lines.append(TextLine(text: text, confidence: confidence, box: currentBox, words: currentWords))
+        }
+
+        repeat {
+            if TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 {
+                flushLine()
+                currentBox = boundingBox(page, RIL_TEXTLINE)
+            }
+            guard let raw = TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { continue }
+            let text = String(cString: raw).trimmingCharacters(in: .whitespacesAndNewlines)
+            TessDeleteText(raw)
+            guard !text.isEmpty, let box = boundingBox(page, RIL_WORD) else { continue }
+            let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD))
+            currentWords.append(Word(text: text, confidence: confidence, box: box))
+        } while TessResultIteratorNext(iterator, RIL_WORD) != 0
+        flushLine()
+        return lines
+    }
+
+    private func boundingBox(_ page: OpaquePointer?, _ level: TessPageIteratorLevel) -> RebutCore.Box? {
+        var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
+        guard TessPageIteratorBoundingBox(page, level, &left, &top, &right, &bottom) != 0 else { return nil }
+        return RebutCore.Box(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top))
+    }
+}
+
+/// Lends an array of Swift strings to C as `char **` for the duration of `body`.
+func withCStrings<R>(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> R) -> R {
+    var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
+    defer { pointers.forEach { free($0) } }
+    if pointers.isEmpty { return body(nil) }
+    return pointers.withUnsafeMutableBufferPointer { body($0.baseAddress) }
+}
