@@ -33,7 +33,7 @@ extension ExpenseStore {
                                         newValue: receipt.value(of: field),
                                         vendor: receipt.vendor ?? vendorBefore, at: receipt.updatedAt)
             try correction.insert(db)
-            return receipt
+            return try Receipt.fetchOne(db, key: receiptId) ?? receipt
         }
     }
 

@@ -12,7 +12,7 @@ extension ExpenseStore {
                 throw StoreError.duplicateEventName(existing.name)
             }
             try event.insert(db)
-            return event
+            return try Event.fetchOne(db, key: event.id) ?? event
         }
     }
 
@@ -76,7 +76,7 @@ extension ExpenseStore {
             }
             var new = event
             try new.insert(db)
-            return new
+            return try Event.fetchOne(db, key: new.id) ?? new
         }
     }
 

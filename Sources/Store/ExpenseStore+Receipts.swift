@@ -52,7 +52,8 @@ extension ExpenseStore {
                 try receipt.insert(db)
                 try images.moveIntoPlace(temporary, as: relativePath)
                 movedIntoPlace = true
-                return .filed(receipt)
+                // Read back what SQLite kept (dates to the millisecond) so callers hold the stored truth.
+                return .filed(try Receipt.fetchOne(db, key: receipt.id) ?? receipt)
             }
             if !movedIntoPlace { images.remove(temporary) }
             return outcome
