@@ -54,6 +54,9 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
+        // Fixture lookup and temporary folders shared by the test targets.
+        .target(name: "RebutTestSupport", path: "Tests/RebutTestSupport"),
+
         .testTarget(name: "RebutCoreTests", dependencies: ["RebutCore"]),
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "RebutCore"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Ingest", "RebutCore"]),
@@ -61,7 +64,7 @@ let package = Package(
         .testTarget(name: "ExtractionTests", dependencies: ["Extraction", "RebutCore"]),
         .testTarget(name: "CategorisationTests", dependencies: ["Categorisation", "RebutCore"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "RebutCore"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Store", "RebutCore"]),
-        .testTarget(name: "CLITests", dependencies: ["RebutCore"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Store", "Extraction", "RebutCore", "RebutTestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["RebutCore", "RebutTestSupport"]),
     ]
 )
