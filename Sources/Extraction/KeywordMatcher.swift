@@ -1,0 +1,94 @@
+/// One OCR line prepared for keyword matching.
+///
+/// Short keywords ("TAX", "IVA", "CB") must match whole words, or they would fire inside other
+/// words ("PRIVATE", "TAXI"). Long keywords are matched against the line with spaces removed and
+/// tolerate OCR errors ("TOTAI", "T0TAL", "SUBT0TAL", "TotalSales"), one error per five letters.
+struct MatchableLine: Sendable {
+    let folded: String
+    let words: [String]
+    let compact: [Character]
+
+    init(_ text: String) {
+        folded = TextNormalisation.fold(text)
+        // Inside words OCR puts 0 for O and 1 for I/L; keep digits elsewhere.
+        let mapped = String(folded.map { c -> Character in c == "0" ? "O" : c })
+        words = mapped.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "&") }).map(String.init)
+        compact = Array(mapped.filter { $0.isLetter })
+    }
+
+    func contains(any keywords: [String]) -> Bool {
+        keywords.contains { contains($0) }
+    }
+
+    /// The first keyword of the list that matches, for reporting which anchor fired.
+    func firstMatch(_ keywords: [String]) -> String? {
+        keywords.first { contains($0) }
+    }
+
+    func contains(_ keyword: String) -> Bool {
+        let pattern = KeywordPattern.cached(keyword)
+        if pattern.letters.count <= 4 || pattern.exactWords {
+            return containsWords(pattern.words)
+        }
+        return approximatelyContains(pattern.letters, errors: pattern.letters.count >= 10 ? 2 : 1)
+    }
+
+    private func containsWords(_ sequence: [String]) -> Bool {
+        guard !sequence.isEmpty, sequence.count <= words.count else { return false }
+        for start in 0...(words.count - sequence.count) {
+            var ok = true
+            for (k, w) in sequence.enumerated() where words[start + k] != w { ok = false; break }
+            if ok { return true }
+        }
+        return false
+    }
+
+    /// Sellers' algorithm: is there a substring of `compact` within `errors` edits of `pattern`?
+    private func approximatelyContains(_ pattern: [Character], errors: Int) -> Bool {
+        let m = pattern.count
+        guard m > 0, compact.count >= m - errors else { return false }
+        var previous = Array(0...m)
+        var current = [Int](repeating: 0, count: m + 1)
+        if previous[m] <= errors { return true }
+        for c in compact {
+            current[0] = 0
+            for i in 1...m {
+                let cost = pattern[i - 1] == c ? 0 : 1
+                current[i] = min(previous[i - 1] + cost, previous[i] + 1, current[i - 1] + 1)
+            }
+            if current[m] <= errors { return true }
+            swap(&previous, &current)
+        }
+        return false
+    }
+}
+
+/// A keyword split once into the forms the matcher needs.
+struct KeywordPattern: Sendable {
+    let words: [String]
+    let letters: [Character]
+    /// Keywords made of punctuation-heavy abbreviations ("S.L.", "C/") match as words only.
+    let exactWords: Bool
+
+    init(_ keyword: String) {
+        let folded = TextNormalisation.fold(keyword)
+        words = folded.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "&") }).map(String.init)
+        letters = Array(folded.filter { $0.isLetter })
+        exactWords = words.allSatisfy { $0.count <= 3 }
+    }
+
+    private static let table: [String: KeywordPattern] = {
+        var all: [String: KeywordPattern] = [:]
+        let lists = [Keywords.finalTotal, Keywords.total, Keywords.subtotal, Keywords.tax, Keywords.taxIncluded,
+                     Keywords.taxExcluded, Keywords.cash, Keywords.card, Keywords.transfer, Keywords.mobile,
+                     Keywords.voucher, Keywords.change, Keywords.rounding, Keywords.roundedTotal,
+                     Keywords.quantity, Keywords.discount, Keywords.deposit, Keywords.dateLabels,
+                     Keywords.documentTitles, Keywords.addressWords, Keywords.legalForms]
+        for keyword in lists.joined() { all[keyword] = KeywordPattern(keyword) }
+        return all
+    }()
+
+    static func cached(_ keyword: String) -> KeywordPattern {
+        table[keyword] ?? KeywordPattern(keyword)
+    }
+}

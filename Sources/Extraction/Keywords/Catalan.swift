@@ -1,0 +1,33 @@
+extension LanguageKeywords {
+    static let catalan = LanguageKeywords(
+        code: "cat",
+        finalTotal: ["TOTAL A PAGAR", "IMPORT TOTAL", "TOTAL IMPORT", "A PAGAR", "TOTAL FACTURA"],
+        total: ["TOTAL", "IMPORT", "SUMA"],
+        subtotal: ["SUBTOTAL", "BASE IMPOSABLE", "BASE IMP", "TOTAL SENSE IVA", "BASE"],
+        tax: ["IVA", "I.V.A.", "QUOTA", "IMPOST"],
+        taxIncluded: ["INCLOS", "INCLOSA", "AMB"],
+        taxExcluded: ["SENSE"],
+        cash: ["EFECTIU", "ENTREGAT", "LLIURAT", "PAGAT", "COMPTAT"],
+        card: ["TARGETA", "TARG", "TARGETA CREDIT", "TARGETA DEBIT", "CREDIT", "DEBIT"],
+        transfer: ["TRANSFERENCIA"],
+        mobile: ["BIZUM"],
+        voucher: ["VAL", "CUPO"],
+        change: ["CANVI", "A RETORNAR", "RETORN", "TORNAR"],
+        rounding: ["ARRODONIMENT"],
+        quantity: ["QUANTITAT", "UNITATS", "UTS", "ARTICLES"],
+        discount: ["DESCOMPTE", "DTE", "ESTALVI"],
+        deposit: ["DIPOSIT", "FIANCA", "ENVAS"],
+        dateLabels: ["DATA", "DATA/HORA"],
+        documentTitles: ["FACTURA SIMPLIFICADA", "FACTURA", "TIQUET", "TIQUET DE COMPRA", "REBUT", "BENVINGUTS",
+                         "GRACIES", "MOLTES GRACIES", "COPIA", "CLIENT"],
+        addressWords: ["CARRER", "C/", "AVINGUDA", "AV.", "AVDA", "PLACA", "PL.", "PASSEIG", "PG.", "CTRA",
+                       "TELEFON", "TEL", "NIF", "CIF", "CP", "BAIXOS", "LOCAL"],
+        legalForms: ["S.L.", "SL", "S.A.", "SA", "S.L.U.", "SLU", "SCCL", "S.C.C.L.", "COOPERATIVA"],
+        months: ["GEN": 1, "GENER": 1, "FEB": 2, "FEBRER": 2, "MAR": 3, "MARC": 3, "ABR": 4, "ABRIL": 4,
+                 "MAI": 5, "MAIG": 5, "JUN": 6, "JUNY": 6, "JUL": 7, "JULIOL": 7, "AGO": 8, "AGOST": 8,
+                 "SET": 9, "SETEMBRE": 9, "OCT": 10, "OCTUBRE": 10, "NOV": 11, "NOVEMBRE": 11, "DES": 12,
+                 "DESEMBRE": 12],
+        dayFirst: true,
+        likelyCurrency: "EUR"
+    )
+}

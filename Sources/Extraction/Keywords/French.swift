@@ -1,0 +1,32 @@
+extension LanguageKeywords {
+    static let french = LanguageKeywords(
+        code: "fra",
+        finalTotal: ["NET A PAYER", "TOTAL TTC", "MONTANT TTC", "A PAYER", "TOTAL A PAYER", "MONTANT DU",
+                     "TOTAL EUR", "TOTAL EUROS", "MONTANT TOTAL"],
+        total: ["TOTAL", "MONTANT", "SOMME"],
+        subtotal: ["SOUS-TOTAL", "SOUS TOTAL", "TOTAL HT", "MONTANT HT", "HT", "HORS TAXES"],
+        tax: ["TVA", "T.V.A.", "TAXE", "TAXES"],
+        taxIncluded: ["TTC", "COMPRIS", "INCLUSE"],
+        taxExcluded: ["HT", "HORS"],
+        cash: ["ESPECES", "ESP", "REMIS", "RECU", "NUMERAIRE"],
+        card: ["CB", "CARTE BANCAIRE", "CARTE", "CARTE BLEUE", "CB SANS CONTACT", "SANS CONTACT", "PAIEMENT CB"],
+        transfer: ["VIREMENT"],
+        voucher: ["TICKET RESTAURANT", "TITRE RESTAURANT", "BON D'ACHAT", "AVOIR"],
+        change: ["RENDU", "A RENDRE", "MONNAIE", "RENDU MONNAIE"],
+        rounding: ["ARRONDI"],
+        quantity: ["QTE", "QUANTITE", "NB ARTICLES", "ARTICLES", "ARTICLE", "NBRE"],
+        discount: ["REMISE", "RABAIS", "REDUCTION", "ECONOMIE", "PROMO"],
+        deposit: ["CONSIGNE", "CAUTION", "ACOMPTE"],
+        dateLabels: ["DATE", "LE", "DATE/HEURE"],
+        documentTitles: ["FACTURE", "TICKET", "TICKET DE CAISSE", "RECU", "BIENVENUE", "MERCI", "MERCI DE VOTRE VISITE",
+                         "A BIENTOT", "DUPLICATA", "COPIE", "CLIENT"],
+        addressWords: ["RUE", "AVENUE", "AV.", "BD", "BOULEVARD", "PLACE", "CHEMIN", "ALLEE", "ROUTE", "QUAI",
+                       "CEDEX", "TEL", "TEL.", "SIRET", "SIREN", "RCS", "TVA INTRA", "APE", "NAF"],
+        legalForms: ["SARL", "SAS", "SASU", "SA", "EURL", "SNC", "SCI", "S.A.R.L.", "S.A.S."],
+        months: ["JANV": 1, "JANVIER": 1, "FEV": 2, "FEVR": 2, "FEVRIER": 2, "MARS": 3, "AVR": 4, "AVRIL": 4,
+                 "MAI": 5, "JUIN": 6, "JUIL": 7, "JUILLET": 7, "AOUT": 8, "SEPT": 9, "SEPTEMBRE": 9,
+                 "OCT": 10, "OCTOBRE": 10, "NOV": 11, "NOVEMBRE": 11, "DEC": 12, "DECEMBRE": 12],
+        dayFirst: true,
+        likelyCurrency: "EUR"
+    )
+}

@@ -1,0 +1,26 @@
+extension LanguageKeywords {
+    /// Malay words on Malaysian receipts, which are mostly English with these mixed in.
+    static let malay = LanguageKeywords(
+        code: "msa",
+        finalTotal: ["JUMLAH BESAR", "JUMLAH BAYARAN", "JUMLAH PERLU DIBAYAR"],
+        total: ["JUMLAH"],
+        subtotal: ["JUMLAH KECIL"],
+        tax: ["CUKAI"],
+        cash: ["TUNAI"],
+        change: ["BAKI", "WANG BAKI"],
+        rounding: ["PELARASAN"],
+        quantity: ["KUANTITI", "BIL"],
+        discount: ["DISKAUN", "POTONGAN"],
+        dateLabels: ["TARIKH"],
+        documentTitles: ["INVOIS", "INVOIS CUKAI", "RESIT", "TERIMA KASIH", "SELAMAT DATANG"],
+        addressWords: ["JALAN", "JLN", "TAMAN", "TMN", "LORONG", "LOT", "KAMPUNG", "KG", "BANDAR", "PERSIARAN",
+                       "WISMA", "KOMPLEKS", "KAWASAN", "PERINDUSTRIAN", "LEBUH", "NO."],
+        legalForms: ["SDN BHD", "SDN. BHD.", "BHD", "BERHAD", "PERNIAGAAN", "SYARIKAT", "KEDAI", "RESTORAN",
+                     "PERUSAHAAN"],
+        months: ["JAN": 1, "JANUARI": 1, "FEB": 2, "FEBRUARI": 2, "MAC": 3, "APR": 4, "APRIL": 4, "MEI": 5,
+                 "JUN": 6, "JUL": 7, "JULAI": 7, "OGO": 8, "OGOS": 8, "SEP": 9, "SEPT": 9, "SEPTEMBER": 9,
+                 "OKT": 10, "OKTOBER": 10, "NOV": 11, "NOVEMBER": 11, "DIS": 12, "DISEMBER": 12],
+        dayFirst: true,
+        likelyCurrency: "MYR"
+    )
+}

@@ -1,0 +1,178 @@
+import Foundation
+
+/// An amount seen on the receipt together with the label it belongs to.
+struct LabelledAmount: Sendable {
+    var value: Decimal
+    var role: AmountRole
+    var hasFraction: Bool
+    var lineIndex: Int
+    var line: String
+    /// Weight of this reading: lower for amounts borrowed from a neighbouring line or sitting
+    /// left of another amount (item columns, tax tables).
+    var weight: Double
+}
+
+/// Picks the total: label evidence first, then the receipt's own arithmetic decides.
+///
+/// Why arithmetic: OCR mangles labels ("TOTAI", "Tota1 Sales") and receipts print many amounts,
+/// but the numbers must agree (subtotal + tax = total, cash − change = total, total + rounding =
+/// rounded total). An amount that makes the sums close is the total even when its label is unreadable.
+struct TotalExtractor: Sendable {
+    struct Result: Sendable {
+        var candidates: [Candidate]
+        var confidence: Double
+        var labelled: [LabelledAmount]
+    }
+
+    func extract(_ lines: [ReceiptLine], currency: String?) -> Result {
+        let labelled = labelledAmounts(lines)
+        guard !labelled.isEmpty else { return Result(candidates: [], confidence: 0, labelled: []) }
+        var scores: [Decimal: (score: Double, source: LabelledAmount)] = [:]
+        let lineCount = max(1, lines.count)
+
+        func consider(_ value: Decimal, _ score: Double, _ source: LabelledAmount) {
+            if let existing = scores[value], existing.score >= score { return }
+            scores[value] = (score, source)
+        }
+
+        // 1. Label evidence, best occurrence per value, plus repetition.
+        var occurrences: [Decimal: Int] = [:]
+        for amount in labelled where amount.value > 0 {
+            occurrences[amount.value, default: 0] += 1
+            var score = amount.role.totalEvidence * amount.weight
+            if !amount.hasFraction { score *= 0.5 }
+            // Final totals sit below the items: later anchors win ties (TOTAL then ROUNDED TOTAL).
+            if amount.role == .finalTotal || amount.role == .total {
+                score += 0.05 * Double(amount.lineIndex) / Double(lineCount)
+            }
+            consider(amount.value, score, amount)
+        }
+        for (value, count) in occurrences where count > 1 {
+            scores[value]!.score += min(0.15, 0.06 * Double(count - 1))
+        }
+
+        // 2. Arithmetic cross-checks.
+        let byRole = Dictionary(grouping: labelled.filter { $0.value != 0 }, by: \.role)
+        func values(_ roles: AmountRole...) -> [LabelledAmount] { roles.flatMap { byRole[$0] ?? [] } }
+        var inferred: [(Decimal, String, Double, LabelledAmount)] = []
+
+        // cash − change = total; card amount = total.
+        for paid in values(.cashPayment, .cardPayment) {
+            for change in values(.change) where change.value >= 0 && change.value < paid.value {
+                let total = paid.value - change.value
+                inferred.append((total, "paid − change", 0.3, paid))
+            }
+        }
+        // subtotal + tax (− discount) = total.
+        for sub in values(.subtotal) where sub.value > 0 {
+            for tax in values(.tax) where tax.value > 0 && tax.value < sub.value {
+                inferred.append((sub.value + tax.value, "subtotal + tax", 0.25, sub))
+            }
+            for discount in values(.discount) where discount.value != 0 {
+                inferred.append((sub.value - abs(discount.value), "subtotal − discount", 0.15, sub))
+            }
+            inferred.append((sub.value, "subtotal", 0.0, sub))
+        }
+        // total + rounding = rounded total.
+        for total in values(.total, .finalTotal) {
+            for rounding in values(.rounding) where abs(rounding.value) < 1 {
+                inferred.append((total.value + rounding.value, "total + rounding", 0.2, total))
+                inferred.append((total.value - abs(rounding.value), "total − rounding", 0.1, total))
+            }
+        }
+        for (value, _, bonus, source) in inferred where value > 0 && bonus > 0 {
+            if scores[value] != nil {
+                scores[value]!.score += bonus
+            } else {
+                // Never printed legibly, but the receipt's sums imply it.
+                let implied = LabelledAmount(value: value, role: source.role, hasFraction: true,
+                                             lineIndex: source.lineIndex, line: source.line, weight: 1)
+                consider(value, 0.2 + bonus * 0.5, implied)
+            }
+        }
+
+        // 3. Paid amounts are at least the total: a candidate above every payment is doubtful.
+        let paidValues = values(.cashPayment, .cardPayment).map(\.value).filter { $0 > 0 }
+        if let maxPaid = paidValues.max() {
+            for (value, entry) in scores where value > maxPaid && entry.source.role != .finalTotal {
+                scores[value]!.score *= 0.6
+            }
+        }
+        // 4. The largest money amount not tendered is often the total.
+        let nonTendered = labelled.filter { $0.hasFraction && ![.cashPayment, .change, .quantity].contains($0.role) }
+        if let largest = nonTendered.map(\.value).max(), scores[largest] != nil {
+            scores[largest]!.score += 0.08
+        }
+
+        let ranked = scores.sorted { $0.value.score != $1.value.score ? $0.value.score > $1.value.score : $0.key > $1.key }
+        let top = ranked.prefix(5).map { entry in
+            Candidate(value: MoneyFormat.canonical(entry.key, currency: currency),
+                      score: min(1, entry.value.score), line: entry.value.source.line,
+                      lineIndex: entry.value.source.lineIndex)
+        }
+        let best = ranked.first!.value.score
+        let second = ranked.count > 1 ? ranked[1].value.score : 0
+        return Result(candidates: Array(top),
+                      confidence: Confidence.fromScores(best: best, second: second, strong: 1.0),
+                      labelled: labelled)
+    }
+
+    /// Every amount with the role of its label. A label without an amount takes the amount of
+    /// the next bare-amount line; a run of labels followed by a run of bare amounts (column
+    /// layouts read label block first) is paired in order.
+    func labelledAmounts(_ lines: [ReceiptLine]) -> [LabelledAmount] {
+        var result: [LabelledAmount] = []
+        var consumed = Set<Int>()
+        var i = 0
+        while i < lines.count {
+            let line = lines[i]
+            if !line.amounts.isEmpty {
+                if !consumed.contains(i) {
+                    let role = line.role ?? .unlabelled
+                    let amounts = line.amounts
+                    for (k, amount) in amounts.enumerated() {
+                        let isLast = k == amounts.count - 1
+                        var weight = isLast ? 1.0 : 0.6
+                        // A tax-table row ("6% 100.00 6.00"): right amount much smaller than the left.
+                        if amounts.count >= 2, let first = amounts.first?.value, let last = amounts.last?.value,
+                           last * 10 < first * 3, role == .total || role == .finalTotal {
+                            weight = isLast ? 0.5 : 0.7
+                        }
+                        result.append(LabelledAmount(value: amount.value, role: role, hasFraction: amount.hasFraction,
+                                                     lineIndex: i, line: line.text, weight: weight))
+                    }
+                }
+                i += 1
+                continue
+            }
+            guard line.role != nil else { i += 1; continue }
+            // A run of label-only lines.
+            var labels: [Int] = []
+            var j = i
+            while j < lines.count, lines[j].amounts.isEmpty, j - i < 6 {
+                if lines[j].role != nil { labels.append(j) }
+                else if !lines[j].text.trimmingCharacters(in: .whitespaces).isEmpty, lines[j].letterCount > 3 { break }
+                j += 1
+            }
+            // Then the bare amounts that follow, skipping blank lines.
+            var values: [Int] = []
+            var k = j
+            while k < lines.count, values.count < labels.count, k - j < labels.count + 3 {
+                if lines[k].isBareAmount { values.append(k) }
+                else if !lines[k].text.trimmingCharacters(in: .whitespaces).isEmpty { break }
+                k += 1
+            }
+            for (n, labelIndex) in labels.enumerated() where n < values.count {
+                let valueLine = lines[values[n]]
+                guard let amount = valueLine.amounts.last else { continue }
+                consumed.insert(values[n])
+                let weight = values.count == labels.count ? 0.9 : 0.7
+                result.append(LabelledAmount(value: amount.value, role: lines[labelIndex].role!,
+                                             hasFraction: amount.hasFraction, lineIndex: values[n],
+                                             line: lines[labelIndex].text + " " + valueLine.text, weight: weight))
+            }
+            i = max(j, i + 1)
+        }
+        return result
+    }
+}
