@@ -82,14 +82,14 @@ struct IngestCommand: AsyncParsableCommand {
 struct FilingLine: Encodable {
     var file: String
     var outcome: String
-    var id: Int64?
+    @NullEncoded var id: Int64?
     var event: String
-    var vendor: String?
-    var date: String?
-    var total: String?
-    var currency: String?
-    var category: String?
-    var status: String?
+    @NullEncoded var vendor: String?
+    @NullEncoded var date: String?
+    @NullEncoded var total: String?
+    @NullEncoded var currency: String?
+    @NullEncoded var category: String?
+    @NullEncoded var status: String?
     var error: String?
 
     init(_ result: FilingResult, event: String) {

@@ -34,9 +34,12 @@ struct ScanCommand: AsyncParsableCommand {
         var failed = collected.problems.map { ReceiptFailure(file: $0.0, stage: .ingest, reason: $0.1) }
         var results: [AnalysedReceipt] = []
         await forEachConcurrently(collected.files, width: analyser.configuration.jobs * 2) { url in
-            do { return Result<AnalysedReceipt, ReceiptFailure>.success(try await analyser.analyse(url)) }
-            catch { return .failure(error) }
-        } onResult: { result in
+            do throws(ReceiptFailure) {
+                return Result<AnalysedReceipt, ReceiptFailure>.success(try await analyser.analyse(url))
+            } catch {
+                return .failure(error)
+            }
+        } onResult: { (result: Result<AnalysedReceipt, ReceiptFailure>) in
             switch result {
             case .success(let analysed): results.append(analysed)
             case .failure(let failure): failed.append(failure)
@@ -82,15 +85,15 @@ struct ScanCommand: AsyncParsableCommand {
 /// The JSON shape of one scanned file.
 struct ScanLine: Encodable {
     var file: String
-    var vendor: String?
-    var date: String?
-    var total: String?
-    var currency: String?
-    var category: String?
-    var payment: String?
-    var tax: String?
+    @NullEncoded var vendor: String?
+    @NullEncoded var date: String?
+    @NullEncoded var total: String?
+    @NullEncoded var currency: String?
+    @NullEncoded var category: String?
+    @NullEncoded var payment: String?
+    @NullEncoded var tax: String?
     /// The weakest of vendor, date and total: how much to trust the receipt as a whole.
-    var confidence: Double?
+    @NullEncoded var confidence: Double?
     var fieldConfidence: [String: Double]?
     var needsReview: Bool?
     var candidates: [String: [Candidate]]?

@@ -7,13 +7,13 @@ struct ReceiptRow: Encodable {
     var id: Int64?
     var event: String
     var file: String
-    var vendor: String?
-    var date: String?
-    var total: String?
-    var currency: String?
-    var category: String?
-    var payment: String?
-    var tax: String?
+    @NullEncoded var vendor: String?
+    @NullEncoded var date: String?
+    @NullEncoded var total: String?
+    @NullEncoded var currency: String?
+    @NullEncoded var category: String?
+    @NullEncoded var payment: String?
+    @NullEncoded var tax: String?
     var status: String
     var confidence: [String: Double]
     var sha256: String
