@@ -48,8 +48,13 @@ let package = Package(
             "RebutCore", "Ingest", "Imaging", "OCR", "Extraction", "Categorisation", "Store",
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // The watched folder: files dropped in a folder are filed once each, crash-safe.
+        .target(name: "Watcher", dependencies: [
+            "Pipeline", "Store", "RebutCore", "Ingest",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         .executableTarget(name: "rebut", dependencies: [
-            "Pipeline", "RebutCore", "Store", "Extraction", "Categorisation", "Ingest", "Imaging", "OCR",
+            "Pipeline", "Watcher", "RebutCore", "Store", "Extraction", "Categorisation", "Ingest", "Imaging", "OCR",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -65,6 +70,7 @@ let package = Package(
         .testTarget(name: "CategorisationTests", dependencies: ["Categorisation", "RebutCore"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "RebutCore"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Store", "Extraction", "RebutCore", "RebutTestSupport"]),
+        .testTarget(name: "WatcherTests", dependencies: ["Watcher", "Pipeline", "Store", "RebutCore", "RebutTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["RebutCore", "RebutTestSupport"]),
     ]
 )

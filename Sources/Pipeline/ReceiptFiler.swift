@@ -84,7 +84,8 @@ public final class ReceiptFiler: Sendable {
     }
 
     /// Writes an analysed receipt; the store makes the image copy and the row one atomic step.
-    public func file(_ analysed: AnalysedReceipt, into event: Event) -> FilingResult {
+    /// `sourcePath` is recorded by the folder watcher only (see `Receipt.sourcePath`).
+    public func file(_ analysed: AnalysedReceipt, into event: Event, sourcePath: String? = nil) -> FilingResult {
         let url = analysed.file.url
         guard let eventId = event.id else {
             return .failed(ReceiptFailure(file: url, stage: .file, reason: "event \(event.name) is not saved"))
@@ -97,7 +98,8 @@ public final class ReceiptFiler: Sendable {
                              ocrLines: analysed.page.lines,
                              fields: analysed.fields,
                              category: analysed.category.category,
-                             status: analysed.needsReview ? .needsReview : .filed)
+                             status: analysed.needsReview ? .needsReview : .filed,
+                             sourcePath: sourcePath)
         do {
             switch try store.file(new, into: eventId) {
             case .duplicate(let existing):

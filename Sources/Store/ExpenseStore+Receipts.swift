@@ -98,6 +98,6 @@ extension ExpenseStore {
                        total: fields.total, currency: fields.currency?.uppercased(),
                        payment: fields.payment?.rawValue, tax: fields.tax, category: new.category,
                        confidence: confidence, candidates: candidates, status: new.status,
-                       createdAt: now, updatedAt: now)
+                       createdAt: now, updatedAt: now, sourcePath: new.sourcePath)
     }
 }

@@ -18,11 +18,13 @@ public struct NewReceipt: Sendable {
     public var categoryConfidence: Double?
     public var categoryCandidates: [Candidate]
     public var status: ReceiptStatus
+    /// Where the folder watcher found the image (absolute path); nil for other callers.
+    public var sourcePath: String?
 
     public init(fileName: String, sha256: String, imageData: Data, imageExtension: String, ocrText: String,
                 ocrLines: [TextLine], fields: ReceiptFields, category: String? = nil,
                 categoryConfidence: Double? = nil, categoryCandidates: [Candidate] = [],
-                status: ReceiptStatus) {
+                status: ReceiptStatus, sourcePath: String? = nil) {
         self.fileName = fileName
         self.sha256 = sha256
         self.imageData = imageData
@@ -34,6 +36,7 @@ public struct NewReceipt: Sendable {
         self.categoryConfidence = categoryConfidence
         self.categoryCandidates = categoryCandidates
         self.status = status
+        self.sourcePath = sourcePath
     }
 }
 

@@ -63,6 +63,14 @@ enum Schema {
             }
         }
 
+        // Where the folder watcher found the image, so that after a crash between the commit and
+        // the removal of the file it can tell "the file we filed" from a later duplicate.
+        migrator.registerMigration("v2: receipt.sourcePath") { db in
+            try db.alter(table: "receipt") { t in
+                t.add(column: "sourcePath", .text)
+            }
+        }
+
         return migrator
     }
 }

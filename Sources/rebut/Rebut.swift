@@ -23,6 +23,8 @@ struct Rebut: AsyncParsableCommand {
         subcommands: [
             IngestCommand.self,
             ScanCommand.self,
+            WatchCommand.self,
+            RetryCommand.self,
             EventsCommand.self,
             ReceiptsCommand.self,
             BenchCommand.self,

@@ -43,13 +43,15 @@ public struct Receipt: Codable, Sendable, Hashable, Identifiable, FetchableRecor
     public var status: ReceiptStatus
     public var createdAt: Date
     public var updatedAt: Date
+    /// The absolute path the folder watcher filed this receipt from; nil for other callers.
+    public var sourcePath: String?
 
     public init(id: Int64? = nil, eventId: Int64, fileName: String, sha256: String, imagePath: String,
                 ocrText: String, ocrLines: [TextLine] = [], vendor: String? = nil, date: LocalDate? = nil,
                 total: Decimal? = nil, currency: String? = nil, payment: String? = nil, tax: Decimal? = nil,
                 category: String? = nil, confidence: [String: Double] = [:],
                 candidates: [String: [Candidate]] = [:], status: ReceiptStatus,
-                createdAt: Date = Date(), updatedAt: Date = Date()) {
+                createdAt: Date = Date(), updatedAt: Date = Date(), sourcePath: String? = nil) {
         self.id = id
         self.eventId = eventId
         self.fileName = fileName
@@ -69,6 +71,7 @@ public struct Receipt: Codable, Sendable, Hashable, Identifiable, FetchableRecor
         self.status = status
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+        self.sourcePath = sourcePath
     }
 
     public enum Columns {
@@ -91,6 +94,7 @@ public struct Receipt: Codable, Sendable, Hashable, Identifiable, FetchableRecor
         public static let status = Column("status")
         public static let createdAt = Column("createdAt")
         public static let updatedAt = Column("updatedAt")
+        public static let sourcePath = Column("sourcePath")
     }
 
     public static let event = belongsTo(Event.self)
@@ -129,6 +133,7 @@ public struct Receipt: Codable, Sendable, Hashable, Identifiable, FetchableRecor
         self.status = status
         createdAt = row[Columns.createdAt]
         updatedAt = row[Columns.updatedAt]
+        sourcePath = row[Columns.sourcePath]
     }
 
     public func encode(to container: inout PersistenceContainer) throws {
@@ -151,6 +156,7 @@ public struct Receipt: Codable, Sendable, Hashable, Identifiable, FetchableRecor
         container[Columns.status] = status
         container[Columns.createdAt] = createdAt
         container[Columns.updatedAt] = updatedAt
+        container[Columns.sourcePath] = sourcePath
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {
