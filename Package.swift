@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "CategorisationTests", dependencies: ["Categorisation", "RebutCore"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "RebutCore"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Store", "Extraction", "RebutCore", "RebutTestSupport"]),
-        .testTarget(name: "WatcherTests", dependencies: ["Watcher", "Pipeline", "Store", "RebutCore", "RebutTestSupport"]),
+        .testTarget(name: "WatcherTests", dependencies: ["Watcher", "Pipeline", "Store", "Ingest", "RebutCore", "RebutTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["RebutCore", "RebutTestSupport"]),
     ]
 )
