@@ -62,6 +62,11 @@ public final class FolderWatcher: Sendable {
         self.logger = logger
     }
 
+    /// True once the event source is live and the folder's first listing is taken: a file
+    /// written from then on is seen being written. (One already half-written when the watcher
+    /// starts can only be judged by its size and time staying unchanged.)
+    public var isWatching: Bool { control.isWatching }
+
     /// Asks the loop to stop: receipts in hand are finished, nothing new is started.
     /// Safe from a signal handler's queue and before `run` has started.
     public func requestStop() {
@@ -130,6 +135,7 @@ public final class FolderWatcher: Sendable {
                 for file in folder.scan().files where !inFlight.contains(file.path) { pending.insert(file.path) }
             }
             enqueueAll()
+            control.markWatching()
 
             loop: for await input in inputs {
                 switch input {
@@ -228,6 +234,7 @@ public final class FolderWatcher: Sendable {
 private final class Control: @unchecked Sendable {
     private let lock = NSLock()
     private var stopped = false
+    private var watching = false
     private var onStop: (@Sendable () -> Void)?
 
     func attach(_ action: @escaping @Sendable () -> Void) {
@@ -237,6 +244,9 @@ private final class Control: @unchecked Sendable {
         }
         if already { action() }
     }
+
+    var isWatching: Bool { lock.withLock { watching } }
+    func markWatching() { lock.withLock { watching = true } }
 
     func stop() {
         let action = lock.withLock { () -> (@Sendable () -> Void)? in

@@ -14,6 +14,7 @@ import Testing
     @Test func aFileWrittenSlowlyIsFiledOnceAndComplete() async throws {
         let bed = try WatchBed()
         let running = RunningWatcher(FolderWatcher(folder: bed.folder, filer: try bed.filer(), options: Self.quick))
+        try await eventually("the watcher to be watching") { running.watcher.isWatching }
         // Written in chunks with pauses longer than the settle interval, the file held open
         // throughout, as a slow scanner does: only the closed, complete file may be read.
         let bytes = try Data(contentsOf: Fixtures.url("receipts/eng-restaurant-clean.png"))
@@ -118,5 +119,21 @@ import Testing
         #expect(summary.duplicates == 1)
         #expect(try bed.receipts().count == 1)
         #expect(bed.files() == ["duplicates/Paris/eng-petrol-clean.png"])
+    }
+}
+
+/// Both event sources see a subfolder created while the watcher runs and the file put in it.
+@Suite(.serialized) struct FolderEventSourceTests {
+    @Test(arguments: [false, true])
+    func aNewSubfolderAndItsFileAreSeen(polling: Bool) async throws {
+        let bed = try WatchBed()
+        var options = WatchLoopTests.quick
+        if polling { options.poll = .milliseconds(200) }
+        let running = RunningWatcher(FolderWatcher(folder: bed.folder, filer: try bed.filer(), options: options))
+        try await eventually("the watcher to be watching") { running.watcher.isWatching }
+        try bed.drop("receipts/spa-supermarket-clean.png", into: "Madrid")
+        try await eventually("the receipt to be filed") { try bed.receipts().count == 1 && bed.files().isEmpty }
+        _ = try await running.stop()
+        #expect(try bed.receipts().first?.eventId == bed.store.event(named: "Madrid")?.id)
     }
 }
