@@ -1,3 +1,4 @@
+import Foundation
 import RebutCore
 
 /// Finds how the receipt was paid from the payment lines near the total.
