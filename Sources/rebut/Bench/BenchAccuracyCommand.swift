@@ -111,10 +111,3 @@ struct BenchAccuracyCommand: AsyncParsableCommand {
                      output.receiptsPerSecond, wall, median))
     }
 }
-
-extension Duration {
-    var seconds: Double {
-        let (s, attoseconds) = components
-        return Double(s) + Double(attoseconds) / 1e18
-    }
-}
