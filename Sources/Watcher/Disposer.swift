@@ -50,7 +50,7 @@ public final class Disposer: Sendable {
         do {
             try Data(note.utf8).write(to: temporary)
         } catch {
-            throw .system(call: "write", path: temporary.path, errno: EIO)
+            throw .failed("write", path: temporary.path, reason: error.localizedDescription)
         }
         guard rename(temporary.path, noteURL.path) == 0 else {
             throw .system(call: "rename", path: temporary.path, errno: errno)

@@ -40,7 +40,7 @@ enum FileMover {
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {
-            throw .system(call: "mkdir", path: url.path, errno: (error as NSError).code == 0 ? EIO : Int32(EACCES))
+            throw .failed("create the folder", path: url.path, reason: error.localizedDescription)
         }
     }
 

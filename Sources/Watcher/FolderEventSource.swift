@@ -28,12 +28,16 @@ public enum WatchError: Error, Sendable, CustomStringConvertible {
     case notADirectory(String)
     case system(call: String, path: String, errno: Int32)
     case alreadyWatched(String)
+    /// A Foundation call failed (it reports no errno).
+    case failed(String, path: String, reason: String)
 
     public var description: String {
         switch self {
         case .notADirectory(let path): return "\(path) is not a directory"
         case .system(let call, let path, let code):
             return "\(call) \(path): \(String(cString: strerror(code)))"
+        case .failed(let what, let path, let reason):
+            return "cannot \(what) \(path): \(reason)"
         case .alreadyWatched(let path):
             return "another rebut watch is already running on \(path)"
         }

@@ -123,6 +123,10 @@ public final class FolderWatcher: Sendable {
         }
         defer { timers.cancel() }
 
+        // A kill during a filing can leave an image written but never committed: sweep them.
+        if let swept = try? processor.filer.store.removeStrayImages(), swept > 0 {
+            logger.info("removed \(swept) stray image file(s) left in the store by an interrupted filing")
+        }
         logger.info("watching \(folder.root.path)\(options.poll.map { " (polling every \($0))" } ?? "")")
         let summary = SummaryBox()
         await withTaskGroup(of: Void.self) { group in
@@ -130,9 +134,14 @@ public final class FolderWatcher: Sendable {
             var pending = Set<String>()
             var inFlight = Set<String>()
             var ready: [(URL, FileSnapshot)] = []
+            var readyPaths = Set<String>()
 
+            /// A file already chosen (queued or being processed) must not be chosen twice.
+            func consider(_ path: String) {
+                if !inFlight.contains(path), !readyPaths.contains(path) { pending.insert(path) }
+            }
             func enqueueAll() {
-                for file in folder.scan().files where !inFlight.contains(file.path) { pending.insert(file.path) }
+                for file in folder.scan().files { consider(file.path) }
             }
             enqueueAll()
             control.markWatching()
@@ -142,13 +151,13 @@ public final class FolderWatcher: Sendable {
                 case .stop:
                     break loop
                 case .change(.appeared(let url)):
-                    if !inFlight.contains(url.path) { pending.insert(url.path) }
+                    consider(url.path)
                 case .change(.writing(let url)):
                     gate.noteWriting(url)
-                    if !inFlight.contains(url.path) { pending.insert(url.path) }
+                    consider(url.path)
                 case .change(.completed(let url)):
                     gate.noteCompleted(url)
-                    if !inFlight.contains(url.path) { pending.insert(url.path) }
+                    consider(url.path)
                 case .change(.rescanNeeded), .rescan:
                     enqueueAll()
                 case .finished(let path, let requeue):
@@ -162,6 +171,7 @@ public final class FolderWatcher: Sendable {
                         case .ready(let snapshot):
                             pending.remove(path)
                             ready.append((url, snapshot))
+                            readyPaths.insert(path)
                         case .gone, .ignored:
                             pending.remove(path)
                         case .waiting:
@@ -171,6 +181,7 @@ public final class FolderWatcher: Sendable {
                 }
                 while inFlight.count < options.concurrency, !ready.isEmpty {
                     let (url, snapshot) = ready.removeFirst()
+                    readyPaths.remove(url.path)
                     inFlight.insert(url.path)
                     group.addTask { [self] in
                         let requeue = await handle(url, snapshot: snapshot, summary: summary)
