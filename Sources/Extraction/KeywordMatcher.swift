@@ -6,14 +6,32 @@
 struct MatchableLine: Sendable {
     let folded: String
     let words: [String]
-    let compact: [Character]
+    /// Letters only, as ASCII bytes (other letters as 0xFF), for the approximate search.
+    let compact: [UInt8]
+    /// Which of A–Z occur, to rule keywords out before the costly search.
+    let letterMask: UInt32
 
     init(_ text: String) {
         folded = TextNormalisation.fold(text)
         // Inside words OCR puts 0 for O and 1 for I/L; keep digits elsewhere.
         let mapped = String(folded.map { c -> Character in c == "0" ? "O" : c })
-        words = mapped.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "&") }).map(String.init)
-        compact = Array(mapped.filter { $0.isLetter })
+        words = mapped.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "&") })
+            .flatMap { MatchableLine.unglue(String($0)) }
+        compact = mapped.filter { $0.isLetter }.map { $0.asciiValue ?? 0xFF }
+        letterMask = compact.reduce(0) { mask, byte in
+            (65...90).contains(byte) ? mask | (1 << UInt32(byte - 65)) : mask
+        }
+    }
+
+    /// Words OCR often glues to their neighbour ("TOTALGST", "GSTSUMMARY", "TotalSales").
+    static let glueWords = ["SUBTOTAL", "TOTAL", "AMOUNT", "SUMMARY", "PAYABLE", "INCL", "EXCL", "SALES", "ROUNDED"]
+
+    static func unglue(_ word: String) -> [String] {
+        for glue in glueWords where word.count > glue.count + 1 {
+            if word.hasPrefix(glue) { return [glue] + unglue(String(word.dropFirst(glue.count))) }
+            if word.hasSuffix(glue) { return unglue(String(word.dropLast(glue.count))) + [glue] }
+        }
+        return [word]
     }
 
     func contains(any keywords: [String]) -> Bool {
@@ -30,7 +48,14 @@ struct MatchableLine: Sendable {
         if pattern.letters.count <= 4 || pattern.exactWords {
             return containsWords(pattern.words)
         }
-        return approximatelyContains(pattern.letters, errors: pattern.letters.count >= 10 ? 2 : 1)
+        let errors = pattern.letters.count >= 10 ? 2 : 1
+        // Every pattern letter absent from the line costs at least one edit.
+        var absent = 0
+        for bit in pattern.letterBits where letterMask & bit == 0 {
+            absent += 1
+            if absent > errors { return false }
+        }
+        return approximatelyContains(pattern.letters, errors: errors)
     }
 
     private func containsWords(_ sequence: [String]) -> Bool {
@@ -44,7 +69,7 @@ struct MatchableLine: Sendable {
     }
 
     /// Sellers' algorithm: is there a substring of `compact` within `errors` edits of `pattern`?
-    private func approximatelyContains(_ pattern: [Character], errors: Int) -> Bool {
+    private func approximatelyContains(_ pattern: [UInt8], errors: Int) -> Bool {
         let m = pattern.count
         guard m > 0, compact.count >= m - errors else { return false }
         var previous = Array(0...m)
@@ -66,14 +91,16 @@ struct MatchableLine: Sendable {
 /// A keyword split once into the forms the matcher needs.
 struct KeywordPattern: Sendable {
     let words: [String]
-    let letters: [Character]
+    let letters: [UInt8]
+    let letterBits: [UInt32]
     /// Keywords made of punctuation-heavy abbreviations ("S.L.", "C/") match as words only.
     let exactWords: Bool
 
     init(_ keyword: String) {
         let folded = TextNormalisation.fold(keyword)
         words = folded.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "&") }).map(String.init)
-        letters = Array(folded.filter { $0.isLetter })
+        letters = folded.filter { $0.isLetter }.map { $0.asciiValue ?? 0xFF }
+        letterBits = letters.map { (65...90).contains($0) ? 1 << UInt32($0 - 65) : 0 }
         exactWords = words.allSatisfy { $0.count <= 3 }
     }
 
@@ -81,7 +108,7 @@ struct KeywordPattern: Sendable {
         var all: [String: KeywordPattern] = [:]
         let lists = [Keywords.finalTotal, Keywords.total, Keywords.subtotal, Keywords.tax, Keywords.taxIncluded,
                      Keywords.taxExcluded, Keywords.cash, Keywords.card, Keywords.transfer, Keywords.mobile,
-                     Keywords.voucher, Keywords.change, Keywords.rounding, Keywords.roundedTotal,
+                     Keywords.voucher, Keywords.change, Keywords.amountWords, Keywords.tendered, Keywords.summaryHeaders, Keywords.rounding, Keywords.roundedTotal,
                      Keywords.quantity, Keywords.discount, Keywords.deposit, Keywords.dateLabels,
                      Keywords.documentTitles, Keywords.addressWords, Keywords.legalForms]
         for keyword in lists.joined() { all[keyword] = KeywordPattern(keyword) }

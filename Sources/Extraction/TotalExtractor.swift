@@ -73,11 +73,19 @@ struct TotalExtractor: Sendable {
             }
             inferred.append((sub.value, "subtotal", 0.0, sub))
         }
-        // total + rounding = rounded total.
-        for total in values(.total, .finalTotal) {
-            for rounding in values(.rounding) where abs(rounding.value) < 1 {
-                inferred.append((total.value + rounding.value, "total + rounding", 0.2, total))
-                inferred.append((total.value - abs(rounding.value), "total − rounding", 0.1, total))
+        // total ± rounding = the rounded total, printed after the rounding line. The unrounded
+        // total is then superseded. The sign is often lost by OCR, so both are tried.
+        var superseded = Set<Decimal>()
+        for rounding in values(.rounding) where rounding.value != 0 && abs(rounding.value) < 1 {
+            for total in values(.total, .finalTotal, .weakTotal) where total.lineIndex <= rounding.lineIndex {
+                for rounded in [total.value + abs(rounding.value), total.value - abs(rounding.value)] {
+                    let later = labelled.contains { $0.value == rounded && $0.lineIndex > rounding.lineIndex
+                        && ![.change, .quantity, .rounding].contains($0.role) }
+                    if later {
+                        inferred.append((rounded, "total ± rounding", 0.3, total))
+                        superseded.insert(total.value)
+                    }
+                }
             }
         }
         for (value, _, bonus, source) in inferred where value > 0 && bonus > 0 {
@@ -89,6 +97,17 @@ struct TotalExtractor: Sendable {
                                              lineIndex: source.lineIndex, line: source.line, weight: 1)
                 consider(value, 0.2 + bonus * 0.5, implied)
             }
+        }
+
+        for value in superseded where scores[value] != nil { scores[value]!.score *= 0.7 }
+
+        // A total is never below the tax on it.
+        let maxTax = values(.tax).map(\.value).filter { $0 > 0 }.max() ?? 0
+        for (value, _) in scores where value <= maxTax { scores[value]!.score *= 0.5 }
+        // With change given, the total is what was paid minus the change; far below it is a misread.
+        let paidMinusChange = inferred.filter { $0.1 == "paid − change" }.map(\.0)
+        if !paidMinusChange.isEmpty {
+            for (value, _) in scores where paidMinusChange.allSatisfy({ value * 2 < $0 }) { scores[value]!.score *= 0.6 }
         }
 
         // 3. Paid amounts are at least the total: a candidate above every payment is doubtful.
@@ -138,7 +157,9 @@ struct TotalExtractor: Sendable {
                            last * 10 < first * 3, role == .total || role == .finalTotal {
                             weight = isLast ? 0.5 : 0.7
                         }
-                        result.append(LabelledAmount(value: amount.value, role: role, hasFraction: amount.hasFraction,
+                        // Payments and change are never negative ("~50.00" is noise, not a sign).
+                        let value = [.cashPayment, .cardPayment, .change].contains(role) ? abs(amount.value) : amount.value
+                        result.append(LabelledAmount(value: value, role: role, hasFraction: amount.hasFraction,
                                                      lineIndex: i, line: line.text, weight: weight))
                     }
                 }

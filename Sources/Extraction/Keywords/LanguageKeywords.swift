@@ -9,6 +9,8 @@ struct LanguageKeywords: Sendable {
     var finalTotal: [String] = []
     /// Plain "total" words; strong but also part of traps ("TOTAL QTY").
     var total: [String] = []
+    /// Weak total words that also head columns ("AMOUNT", "IMPORTE"): a total only when nothing else fits.
+    var amountWords: [String] = []
     /// Totals before tax or before discounts.
     var subtotal: [String] = []
     /// Tax words (on their own a trap for the total, the source for `tax`).
@@ -17,6 +19,10 @@ struct LanguageKeywords: Sendable {
     var taxIncluded: [String] = []
     /// Words saying the tax is excluded: "TOTAL EXCL. GST" is a subtotal.
     var taxExcluded: [String] = []
+    /// Words of a payment handed over ("PAID", "TENDERED", "ENTREGADO"): at least the total.
+    var tendered: [String] = []
+    /// Headers of tax breakdown tables, whose "TOTAL" rows are not the receipt total.
+    var summaryHeaders: [String] = []
     var cash: [String] = []
     var card: [String] = []
     var transfer: [String] = []
@@ -64,6 +70,9 @@ enum Keywords {
     static let taxIncluded = merged(\.taxIncluded)
     static let taxExcluded = merged(\.taxExcluded)
     static let cash = merged(\.cash)
+    static let amountWords = merged(\.amountWords)
+    static let tendered = merged(\.tendered)
+    static let summaryHeaders = merged(\.summaryHeaders)
     static let card = merged(\.card)
     static let transfer = merged(\.transfer)
     static let mobile = merged(\.mobile)

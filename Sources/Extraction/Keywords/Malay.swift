@@ -6,6 +6,7 @@ extension LanguageKeywords {
         total: ["JUMLAH"],
         subtotal: ["JUMLAH KECIL"],
         tax: ["CUKAI"],
+        tendered: ["BAYARAN", "DIBAYAR"],
         cash: ["TUNAI"],
         change: ["BAKI", "WANG BAKI"],
         rounding: ["PELARASAN"],
