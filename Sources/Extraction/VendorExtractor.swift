@@ -29,7 +29,10 @@ struct VendorExtractor: Sendable {
             let digits = cleaned.filter(\.isNumber).count
 
             if isTitle(m, letters: letters) { score -= 0.6 }
-            if m.contains(any: Keywords.legalForms) { score += 0.45 }
+            let legal = m.contains(any: Keywords.legalForms)
+            if legal { score += 0.45 }
+            else if m.contains(any: Keywords.businessWords) { score += 0.12 }
+            if m.contains(any: Self.ownerWords) { score += 0.15 }
             if m.contains(any: Keywords.addressWords) { score -= 0.35 }
             let range = NSRange(location: 0, length: (folded as NSString).length)
             if Self.postcode.firstMatch(in: folded, range: range) != nil { score -= 0.3 }
@@ -48,6 +51,7 @@ struct VendorExtractor: Sendable {
             if let confidence = line.confidence { score *= 0.6 + 0.4 * min(1, max(0, confidence / 100)) }
             scored.append((cleaned, score, line))
         }
+        scored += joinedNames(scored, lines: lines)
 
         // A store the user already has wins when a header line is a close fuzzy match.
         var knownMatch: (String, Double, ReceiptLine)? = nil
@@ -73,6 +77,40 @@ struct VendorExtractor: Sendable {
         let confidence = knownMatch != nil ? max(0.9, top.score)
             : Confidence.fromScores(best: top.score, second: second, strong: 0.9)
         return Result(candidates: Array(candidates.prefix(5)), confidence: confidence)
+    }
+
+    /// Words announcing the legal owner under a brand ("Owned by", "Dimiliki oleh", "Une société").
+    static let ownerWords = ["OWNED BY", "OWNER BY", "OPERATED BY", "DIMILIKI", "DIMILIKI OLEH", "A DIVISION OF"]
+
+    /// Names split over two lines: a legal form alone ("SDN BHD", "CO. (M) SDN BHD") takes the line
+    /// above, and a line ending in "&" takes the line below.
+    private func joinedNames(_ scored: [(value: String, score: Double, line: ReceiptLine)],
+                             lines: [ReceiptLine]) -> [(value: String, score: Double, line: ReceiptLine)] {
+        var joined: [(value: String, score: Double, line: ReceiptLine)] = []
+        for (k, entry) in scored.enumerated() {
+            if entry.line.match.contains(any: Keywords.legalForms) || entry.line.match.contains(any: Keywords.businessWords),
+               Self.nameCore(entry.value) < 4, k > 0 {
+                let above = scored[k - 1]
+                if above.line.index >= entry.line.index - 2, above.score > 0, Self.nameCore(above.value) >= 3 {
+                    joined.append((above.value + " " + entry.value, entry.score + 0.08, entry.line))
+                }
+            }
+            if entry.value.hasSuffix("&"), k + 1 < scored.count {
+                let below = scored[k + 1]
+                if below.line.index <= entry.line.index + 2, below.score > -0.2 {
+                    joined.append((entry.value + " " + below.value, entry.score + 0.08, entry.line))
+                }
+            }
+        }
+        return joined
+    }
+
+    /// Letters left in a name once legal forms and filler are removed: "CO. (M) SDN BHD" → 0.
+    static func nameCore(_ value: String) -> Int {
+        let filler: Set<String> = ["CO", "M", "THE", "AND", "&", "OF"]
+        let words = MatchableLine(value).words.filter { !filler.contains($0) }
+        let legal = Set((Keywords.legalForms + Keywords.businessWords).flatMap { KeywordPattern.cached($0).words })
+        return words.filter { !legal.contains($0) && !$0.allSatisfy(\.isNumber) }.joined().count
     }
 
     /// A known name matches a line when the whole line is close, or when the line starts with it
@@ -119,6 +157,17 @@ struct VendorExtractor: Sendable {
         if tokens.count >= 3, let f = tokens.first, f.count == 1, !(f.first!.isUppercase && f.first!.isLetter) {
             s = tokens.dropFirst().joined(separator: " ")
         }
+        // Registration numbers printed after the name: "(126926-H)", "(519537", "1070687-M".
+        s = Self.trailingRegistration.stringByReplacingMatches(
+            in: s, range: NSRange(location: 0, length: (s as NSString).length), withTemplate: "")
+        // "SON BHD", "SDN BND", "S0N. BHD.": the Malaysian legal form as OCR often reads it.
+        s = Self.sdnBhd.stringByReplacingMatches(
+            in: s, range: NSRange(location: 0, length: (s as NSString).length), withTemplate: "SDN$1 BHD$2")
         return TextNormalisation.squeeze(s)
     }
+
+    private static let trailingRegistration = try! NSRegularExpression(
+        pattern: #"(?<=[A-Za-z.)])\s*(\(\s*\d[^)]*\)?|\d{5,}\s*-?\s*[A-Za-z]?\)?)\s*$"#)
+    private static let sdnBhd = try! NSRegularExpression(
+        pattern: #"\bS[O0DQ]N(\.?)\s*B[HN][DO0](\.?)(?![A-Za-z])"#, options: [.caseInsensitive])
 }

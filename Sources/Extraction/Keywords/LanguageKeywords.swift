@@ -42,6 +42,8 @@ struct LanguageKeywords: Sendable {
     var addressWords: [String] = []
     /// Company legal forms; a line ending in one is very likely the vendor.
     var legalForms: [String] = []
+    /// Trade words ("RESTAURANT", "HARDWARE", "CAFE"): a name line, but also brand lines and slogans.
+    var businessWords: [String] = []
     /// Month names and abbreviations → month number.
     var months: [String: Int] = [:]
     /// Whether numeric dates in this language put the day first.
@@ -87,6 +89,7 @@ enum Keywords {
     static let documentTitles = merged(\.documentTitles)
     static let addressWords = merged(\.addressWords)
     static let legalForms = merged(\.legalForms)
+    static let businessWords = merged(\.businessWords)
 
     static let months: [String: Int] = {
         var all: [String: Int] = [:]
