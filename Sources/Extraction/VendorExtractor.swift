@@ -41,6 +41,8 @@ struct VendorExtractor: Sendable {
             if !DateParser.readings(in: line.text, lineIndex: line.index).isEmpty { score -= 0.4 }
             if Double(digits) > Double(letters) * 0.4 { score -= 0.3 }
             if letters < 4 { score -= 0.25 }
+            // A lone short word ("Latte", "Hose") is a logo fragment or speck more often than a name.
+            if letters < 6, !cleaned.contains(" "), !legal { score -= 0.12 }
             // Printed names are upper or title case; an all-lower-case line is handwriting or noise.
             let lower = cleaned.filter(\.isLowercase).count
             let upper = cleaned.filter(\.isUppercase).count
@@ -88,7 +90,10 @@ struct VendorExtractor: Sendable {
                              lines: [ReceiptLine]) -> [(value: String, score: Double, line: ReceiptLine)] {
         var joined: [(value: String, score: Double, line: ReceiptLine)] = []
         for (k, entry) in scored.enumerated() {
-            if entry.line.match.contains(any: Keywords.legalForms) || entry.line.match.contains(any: Keywords.businessWords),
+            // Only a legal form completes a name; a trade line ("BISTRO & CAFE") under a brand is a tagline.
+            let digitsOutsideParentheses = entry.value.replacingOccurrences(
+                of: #"\([^)]*\)?"#, with: "", options: .regularExpression).contains(where: \.isNumber)
+            if entry.line.match.contains(any: Keywords.legalForms), !digitsOutsideParentheses,
                Self.nameCore(entry.value) < 4, k > 0 {
                 let above = scored[k - 1]
                 if above.line.index >= entry.line.index - 2, above.score > 0, Self.nameCore(above.value) >= 3 {
@@ -160,6 +165,13 @@ struct VendorExtractor: Sendable {
         // Registration numbers printed after the name: "(126926-H)", "(519537", "1070687-M".
         s = Self.trailingRegistration.stringByReplacingMatches(
             in: s, range: NSRange(location: 0, length: (s as NSString).length), withTemplate: "")
+        // "$/B", "5/8", "§/B": "S/B" (Sendirian Berhad) as OCR often reads it.
+        s = Self.slashSB.stringByReplacingMatches(
+            in: s, range: NSRange(location: 0, length: (s as NSString).length), withTemplate: "S/B")
+        // After the legal form, only registration debris follows: "S/B 273500-U (KSB)", "SDN BHD (B199K)".
+        if let r = Self.legalFormTail.firstMatch(in: s, range: NSRange(location: 0, length: (s as NSString).length)) {
+            s = (s as NSString).substring(to: r.range(at: 1).location + r.range(at: 1).length)
+        }
         // "SON BHD", "SDN BND", "S0N. BHD.": the Malaysian legal form as OCR often reads it.
         s = Self.sdnBhd.stringByReplacingMatches(
             in: s, range: NSRange(location: 0, length: (s as NSString).length), withTemplate: "SDN$1 BHD$2")
@@ -167,7 +179,11 @@ struct VendorExtractor: Sendable {
     }
 
     private static let trailingRegistration = try! NSRegularExpression(
-        pattern: #"(?<=[A-Za-z.)])\s*(\(\s*\d[^)]*\)?|\d{5,}\s*-?\s*[A-Za-z]?\)?)\s*$"#)
+        pattern: #"(?<=[A-Za-z.)/])\s*(\([^()]*\d{3,}[^()]*\)?|\(\s*\d[^)]*\)?|\(.{0,2}|\d{5,}\s*-?\s*[A-Za-z]?\)?)\s*$"#)
+    private static let slashSB = try! NSRegularExpression(pattern: #"(?<![A-Za-z])[S$5§]/[B8]8?(?![A-Za-z])"#)
+    private static let legalFormTail = try! NSRegularExpression(
+        pattern: #"^(.*?(?:S/B|B[HN][DO0]\.?|BERHAD|LTD\.?|GMBH|S\.L\.?|S\.A\.?|SARL|SAS))\s+[^A-Za-z]*\d.*$"#,
+        options: [.caseInsensitive])
     private static let sdnBhd = try! NSRegularExpression(
         pattern: #"\bS[O0DQ]N(\.?)\s*B[HN][DO0](\.?)(?![A-Za-z])"#, options: [.caseInsensitive])
 }
