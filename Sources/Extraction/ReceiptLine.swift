@@ -1,11 +1,12 @@
 /// What a line's label says its amount is. Decides whether an amount is the total or a trap.
 enum AmountRole: Sendable, Hashable {
-    case finalTotal, total, weakTotal, subtotal, tax, taxTable, cashPayment, cardPayment, change, rounding, quantity, discount, deposit
+    case roundedTotal, finalTotal, total, weakTotal, subtotal, tax, taxTable, cashPayment, cardPayment, change, rounding, quantity, discount, deposit
     case unlabelled
 
     /// How much an amount with this role looks like the total by its label alone.
     var totalEvidence: Double {
         switch self {
+        case .roundedTotal: return 1.15
         case .finalTotal: return 1.0
         case .total: return 0.8
         case .weakTotal: return 0.5
@@ -43,9 +44,16 @@ struct ReceiptLine: Sendable {
     static func analyse(_ lines: [TextLine]) -> [ReceiptLine] {
         var analysed = lines.enumerated().map { ReceiptLine(index: $0.offset, line: $0.element) }
         var tableRowsLeft = 0
+        var totalSeen = false
         for i in analysed.indices {
             let m = analysed[i].match
-            if m.contains(any: Keywords.summaryHeaders) || (m.contains(any: Keywords.tax) && m.contains(any: Keywords.amountWords)
+            defer {
+                if let role = analysed[i].role, [.roundedTotal, .finalTotal, .total, .cashPayment, .cardPayment, .change].contains(role) {
+                    totalSeen = true
+                }
+            }
+            // Breakdown tables follow the totals; before them, "Qty Price Amount Tax" heads the items.
+            if m.contains(any: Keywords.summaryHeaders) || (totalSeen && m.contains(any: Keywords.tax) && m.contains(any: Keywords.amountWords)
                 && m.contains(any: ["TAX", "GST", "VAT", "IVA", "MWST", "TVA", "SST"]) && analysed[i].amounts.isEmpty
                 && m.words.filter({ ["TAX", "GST", "VAT", "IVA", "MWST", "TVA", "SST", "AMOUNT", "AMT"].contains($0) }).count >= 2) {
                 tableRowsLeft = 5
@@ -81,7 +89,7 @@ struct ReceiptLine: Sendable {
         if m.contains(any: Keywords.quantity), !hasFinal || m.contains(any: ["QTY", "ITEMS", "ITEM"]) { return .quantity }
         if m.contains(any: Keywords.change), !m.contains(any: ["BALANCE DUE", "AMOUNT DUE"]) { return .change }
         if m.contains(any: Keywords.roundedTotal), !m.contains(any: Keywords.rounding) || m.contains(any: ["AFTER"]) {
-            return .finalTotal
+            return .roundedTotal
         }
         if m.contains(any: Keywords.rounding) { return .rounding }
         if m.contains(any: Keywords.subtotal) { return .subtotal }
@@ -91,8 +99,9 @@ struct ReceiptLine: Sendable {
         if m.contains(any: Keywords.discount) { return .discount }
         if m.contains(any: Keywords.deposit) { return .deposit }
         if hasTotal && taxIncluded { return .finalTotal }
-        // "(Inclusive of GST): 80.90" with the TOTAL word lost.
-        if taxIncluded { return .total }
+        // "(Inclusive of GST): 80.90" with the TOTAL word lost is the total; "Inclusive of 6% GST: 2.21"
+        // names the rate, so its amount is the tax.
+        if taxIncluded { return m.folded.contains("%") ? .tax : .total }
         if hasFinal { return .finalTotal }
         if hasTotal, !paid { return .total }
         if m.contains(any: Keywords.card) { return .cardPayment }

@@ -42,7 +42,7 @@ struct TotalExtractor: Sendable {
             var score = amount.role.totalEvidence * amount.weight
             if !amount.hasFraction { score *= 0.5 }
             // Final totals sit below the items: later anchors win ties (TOTAL then ROUNDED TOTAL).
-            if amount.role == .finalTotal || amount.role == .total {
+            if [.roundedTotal, .finalTotal, .total].contains(amount.role) {
                 score += 0.05 * Double(amount.lineIndex) / Double(lineCount)
             }
             consider(amount.value, score, amount)
@@ -77,7 +77,7 @@ struct TotalExtractor: Sendable {
         // total is then superseded. The sign is often lost by OCR, so both are tried.
         var superseded = Set<Decimal>()
         for rounding in values(.rounding) where rounding.value != 0 && abs(rounding.value) < 1 {
-            for total in values(.total, .finalTotal, .weakTotal) where total.lineIndex <= rounding.lineIndex {
+            for total in values(.total, .finalTotal, .weakTotal, .roundedTotal) where total.lineIndex <= rounding.lineIndex {
                 for rounded in [total.value + abs(rounding.value), total.value - abs(rounding.value)] {
                     let later = labelled.contains { $0.value == rounded && $0.lineIndex > rounding.lineIndex
                         && ![.change, .quantity, .rounding].contains($0.role) }
@@ -101,11 +101,19 @@ struct TotalExtractor: Sendable {
 
         for value in superseded where scores[value] != nil { scores[value]!.score *= 0.7 }
 
-        // A total is never below the tax on it.
-        let maxTax = values(.tax).map(\.value).filter { $0 > 0 }.max() ?? 0
+        // A total is never below the tax on it (tax amounts as large as half the receipt are misreads).
+        let largestAmount = labelled.filter(\.hasFraction).map(\.value).max() ?? 0
+        let maxTax = values(.tax).map(\.value).filter { $0 > 0 && $0 * 2 < largestAmount }.max() ?? 0
         for (value, _) in scores where value <= maxTax { scores[value]!.score *= 0.5 }
         // With change given, the total is what was paid minus the change; far below it is a misread.
         let paidMinusChange = inferred.filter { $0.1 == "paid − change" }.map(\.0)
+        // Cash handed over with change given back is more than the total.
+        let changeGiven = values(.change).contains { $0.value > 0 }
+        if changeGiven {
+            for cash in values(.cashPayment) where scores[cash.value]?.source.role == .cashPayment {
+                scores[cash.value]!.score *= 0.5
+            }
+        }
         if !paidMinusChange.isEmpty {
             for (value, _) in scores where paidMinusChange.allSatisfy({ value * 2 < $0 }) { scores[value]!.score *= 0.6 }
         }
@@ -113,7 +121,7 @@ struct TotalExtractor: Sendable {
         // 3. Paid amounts are at least the total: a candidate above every payment is doubtful.
         let paidValues = values(.cashPayment, .cardPayment).map(\.value).filter { $0 > 0 }
         if let maxPaid = paidValues.max() {
-            for (value, entry) in scores where value > maxPaid && entry.source.role != .finalTotal {
+            for (value, entry) in scores where value > maxPaid && ![.finalTotal, .roundedTotal].contains(entry.source.role) {
                 scores[value]!.score *= 0.6
             }
         }
@@ -154,7 +162,7 @@ struct TotalExtractor: Sendable {
                         var weight = isLast ? 1.0 : 0.6
                         // A tax-table row ("6% 100.00 6.00"): right amount much smaller than the left.
                         if amounts.count >= 2, let first = amounts.first?.value, let last = amounts.last?.value,
-                           last * 10 < first * 3, role == .total || role == .finalTotal {
+                           last * 10 < first * 3, [.total, .finalTotal, .roundedTotal].contains(role) {
                             weight = isLast ? 0.5 : 0.7
                         }
                         // Payments and change are never negative ("~50.00" is noise, not a sign).
