@@ -10,6 +10,8 @@ struct LabelledAmount: Sendable {
     /// Weight of this reading: lower for amounts borrowed from a neighbouring line or sitting
     /// left of another amount (item columns, tax tables).
     var weight: Double
+    /// Right-most amount of a line with several: the tax column of a breakdown row.
+    var isRightmostOfSeveral: Bool = false
 }
 
 /// Picks the total: label evidence first, then the receipt's own arithmetic decides.
@@ -168,7 +170,8 @@ struct TotalExtractor: Sendable {
                         // Payments and change are never negative ("~50.00" is noise, not a sign).
                         let value = [.cashPayment, .cardPayment, .change].contains(role) ? abs(amount.value) : amount.value
                         result.append(LabelledAmount(value: value, role: role, hasFraction: amount.hasFraction,
-                                                     lineIndex: i, line: line.text, weight: weight))
+                                                     lineIndex: i, line: line.text, weight: weight,
+                                                     isRightmostOfSeveral: isLast && amounts.count >= 2))
                     }
                 }
                 i += 1

@@ -96,7 +96,10 @@ struct VendorExtractor: Sendable {
             if entry.line.match.contains(any: Keywords.legalForms), !digitsOutsideParentheses,
                Self.nameCore(entry.value) < 4, k > 0 {
                 let above = scored[k - 1]
-                if above.line.index >= entry.line.index - 2, above.score > 0, Self.nameCore(above.value) >= 3 {
+                // The two halves of one name are printed alike; a title-case brand over an
+                // upper-case company name is two names.
+                if above.line.index >= entry.line.index - 2, above.score > 0, Self.nameCore(above.value) >= 3,
+                   Self.isUpperCase(above.value) == Self.isUpperCase(entry.value) {
                     joined.append((above.value + " " + entry.value, entry.score + 0.08, entry.line))
                 }
             }
@@ -132,6 +135,11 @@ struct VendorExtractor: Sendable {
         guard let title = m.firstMatch(Keywords.documentTitles) else { return false }
         let titleLetters = title.filter(\.isLetter).count
         return letters <= titleLetters + 5
+    }
+
+    static func isUpperCase(_ s: String) -> Bool {
+        let letters = s.filter(\.isLetter)
+        return !letters.isEmpty && Double(letters.filter(\.isUppercase).count) >= 0.8 * Double(letters.count)
     }
 
     static func letterCount(_ s: String) -> Int { s.filter(\.isLetter).count }
@@ -173,8 +181,12 @@ struct VendorExtractor: Sendable {
             s = (s as NSString).substring(to: r.range(at: 1).location + r.range(at: 1).length)
         }
         // "SON BHD", "SDN BND", "S0N. BHD.": the Malaysian legal form as OCR often reads it.
-        s = Self.sdnBhd.stringByReplacingMatches(
-            in: s, range: NSRange(location: 0, length: (s as NSString).length), withTemplate: "SDN$1 BHD$2")
+        for match in Self.sdnBhd.matches(in: s, range: NSRange(location: 0, length: (s as NSString).length)).reversed() {
+            let found = (s as NSString).substring(with: match.range)
+            guard found.uppercased().filter(\.isLetter) != "SDNBHD" else { continue }
+            let replacement = Self.sdnBhd.replacementString(for: match, in: s, offset: 0, template: "SDN$1 BHD$2")
+            s = (s as NSString).replacingCharacters(in: match.range, with: replacement)
+        }
         return TextNormalisation.squeeze(s)
     }
 
