@@ -28,7 +28,7 @@ struct TaxExtractor: Sendable {
         }
         let ranked = scores.sorted { $0.value.0 != $1.value.0 ? $0.value.0 > $1.value.0 : $0.key > $1.key }
         let candidates = ranked.prefix(5).map {
-            Candidate(value: MoneyFormat.canonical($0.key, currency: currency), score: min(1, $0.value.0),
+            Candidate(value: TotalExtractor.canonical($0.key, currency: currency), score: min(1, $0.value.0),
                       line: $0.value.1.line, lineIndex: $0.value.1.lineIndex)
         }
         let second = ranked.count > 1 ? ranked[1].value.0 : 0

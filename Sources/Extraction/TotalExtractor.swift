@@ -135,7 +135,7 @@ struct TotalExtractor: Sendable {
 
         let ranked = scores.sorted { $0.value.score != $1.value.score ? $0.value.score > $1.value.score : $0.key > $1.key }
         let top = ranked.prefix(5).map { entry in
-            Candidate(value: MoneyFormat.canonical(entry.key, currency: currency),
+            Candidate(value: Self.canonical(entry.key, currency: currency),
                       score: min(1, entry.value.score), line: entry.value.source.line,
                       lineIndex: entry.value.source.lineIndex)
         }
@@ -144,6 +144,13 @@ struct TotalExtractor: Sendable {
         return Result(candidates: Array(top),
                       confidence: Confidence.fromScores(best: best, second: second, strong: 1.0),
                       labelled: labelled)
+    }
+
+    /// Canonical text in the currency's minor digits, unless that would round away printed cents
+    /// (a misdetected currency must never change an amount).
+    static func canonical(_ value: Decimal, currency: String?) -> String {
+        let inCurrency = MoneyFormat.canonical(value, currency: currency)
+        return MoneyFormat.parse(inCurrency) == value ? inCurrency : MoneyFormat.canonical(value)
     }
 
     /// Every amount with the role of its label. A label without an amount takes the amount of

@@ -170,6 +170,8 @@ struct VendorExtractor: Sendable {
         if tokens.count >= 3, let f = tokens.first, f.count == 1, !(f.first!.isUppercase && f.first!.isLetter) {
             s = tokens.dropFirst().joined(separator: " ")
         }
+        // "¥" inside a name is a struck "Y" ("D.I.¥.").
+        s = s.replacingOccurrences(of: #"(?<=[A-Za-z.])¥|¥(?=[A-Za-z.])"#, with: "Y", options: .regularExpression)
         // Registration numbers printed after the name: "(126926-H)", "(519537", "1070687-M".
         s = Self.trailingRegistration.stringByReplacingMatches(
             in: s, range: NSRange(location: 0, length: (s as NSString).length), withTemplate: "")
