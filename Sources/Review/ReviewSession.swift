@@ -70,7 +70,7 @@ public struct ReviewSession: Sendable {
         if key == .interrupt { return quit(receipt) }
         switch mode {
         case .browsing: return browse(key, receipt)
-        case .typing(let field, let text): type(key, field: field, text: text); return .redraw
+        case .typing(let field, let text): edit(key, field: field, text: text); return .redraw
         case .pickingCategory(let selected, let prefix): pickCategory(key, selected: selected, prefix: prefix)
             return .redraw
         }
@@ -120,7 +120,7 @@ public struct ReviewSession: Sendable {
         return .redraw
     }
 
-    private mutating func type(_ key: Key, field: ReceiptField, text: String) {
+    private mutating func edit(_ key: Key, field: ReceiptField, text: String) {
         switch key {
         case .enter:
             let value = text.trimmingCharacters(in: .whitespaces)

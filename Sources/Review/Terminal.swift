@@ -20,7 +20,16 @@ public enum TerminalError: Error, Sendable, Equatable, CustomStringConvertible {
 /// What the signal handlers need to put the terminal back: written once before raw mode
 /// starts and only read afterwards, from a handler that may only make async-signal-safe calls.
 nonisolated(unsafe) private var restoreFileDescriptor: Int32 = -1
+nonisolated(unsafe) private var restoreOutputDescriptor: Int32 = -1
 nonisolated(unsafe) private var restoreSettings = termios()
+/// The bytes that leave the alternate screen, prepared before any handler can run: a handler
+/// must not allocate.
+nonisolated(unsafe) private var leaveScreenBytes: UnsafeMutableBufferPointer<UInt8> = {
+    let bytes = Array(leaveScreen.utf8)
+    let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+    _ = buffer.initialize(from: bytes)
+    return buffer
+}()
 
 private let leaveScreen = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
 
@@ -30,9 +39,7 @@ private func restoreAndReraise(_ number: Int32) {
     if restoreFileDescriptor >= 0 {
         var settings = restoreSettings
         _ = tcsetattr(restoreFileDescriptor, TCSAFLUSH, &settings)
-        leaveScreen.utf8CString.withUnsafeBufferPointer { buffer in
-            _ = write(restoreFileDescriptor, buffer.baseAddress, buffer.count - 1)
-        }
+        _ = write(restoreOutputDescriptor, leaveScreenBytes.baseAddress, leaveScreenBytes.count)
     }
     _ = signal(number, SIG_DFL)
     _ = raise(number)
@@ -59,7 +66,9 @@ public final class Terminal {
     public func start() throws(TerminalError) {
         guard !active else { return }
         guard tcgetattr(input, &saved) == 0 else { throw .cannotSetMode(errno: errno) }
+        _ = leaveScreenBytes.count   // initialise the global now, not in a handler
         restoreFileDescriptor = input
+        restoreOutputDescriptor = output
         restoreSettings = saved
         var raw = saved
         raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)

@@ -20,12 +20,18 @@ final class PseudoTerminal: @unchecked Sendable {
     var screenText: String { Self.strip(output[...]) }
 
     init(width: UInt16 = 80, height: UInt16 = 24) throws {
-        master = posix_openpt(O_RDWR | O_NOCTTY)
+        master = PTYCalls.posixOpenpt(O_RDWR | O_NOCTTY)
         guard master >= 0 else { throw PTYError("posix_openpt failed: errno \(errno)") }
-        guard grantpt(master) == 0, unlockpt(master) == 0 else { throw PTYError("grantpt/unlockpt failed") }
+        guard PTYCalls.grantpt(master) == 0, PTYCalls.unlockpt(master) == 0 else {
+            close(master)
+            throw PTYError("grantpt/unlockpt failed: errno \(errno)")
+        }
         var name = [CChar](repeating: 0, count: 128)
-        guard ptsname_r(master, &name, name.count) == 0 else { throw PTYError("ptsname_r failed") }
-        slavePath = String(cString: name)
+        guard PTYCalls.ptsnameR(master, &name, name.count) == 0 else {
+            close(master)
+            throw PTYError("ptsname_r failed: errno \(errno)")
+        }
+        slavePath = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         try resize(width: width, height: height)
     }
 
@@ -131,6 +137,23 @@ final class PseudoTerminal: @unchecked Sendable {
         }
         return out
     }
+}
+
+/// glibc declares the pty calls only under _XOPEN_SOURCE, which the Glibc module does not
+/// define, so they are looked up in the C library by name.
+enum PTYCalls {
+    private static func function<T>(_ name: String, as type: T.Type) -> T {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else {   // RTLD_DEFAULT
+            fatalError("the C library has no \(name)")
+        }
+        return unsafeBitCast(symbol, to: type)
+    }
+
+    static let posixOpenpt = function("posix_openpt", as: (@convention(c) (Int32) -> Int32).self)
+    static let grantpt = function("grantpt", as: (@convention(c) (Int32) -> Int32).self)
+    static let unlockpt = function("unlockpt", as: (@convention(c) (Int32) -> Int32).self)
+    static let ptsnameR = function("ptsname_r",
+                                   as: (@convention(c) (Int32, UnsafeMutablePointer<CChar>?, Int) -> Int32).self)
 }
 
 /// The executable SwiftPM built beside this test bundle (as Tests/CLITests/RebutBinary.swift finds it).

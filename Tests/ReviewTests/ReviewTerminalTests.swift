@@ -125,17 +125,17 @@ import Testing
         try pty.waitFor("Review 1/2  #\(queue[0])")
         var mark = pty.mark
         pty.send("1")
-        try pty.waitFor("total ← ", after: mark)
+        try pty.waitFor("(candidate 1; s saves)", after: mark)
         mark = pty.mark
         pty.send("n")
         try pty.waitFor("Review 2/2  #\(queue[1])", after: mark)
         try pty.waitFor("skipped #\(queue[0]) (unsaved choices dropped)", after: mark)
         mark = pty.mark
         pty.send("1")
-        try pty.waitFor("total ← ", after: mark)
+        try pty.waitFor("(candidate 1; s saves)", after: mark)
         pty.send("q")
         #expect(try pty.waitForExit() == 0)
-        #expect(pty.screenText.contains("Discarded unsaved changes to receipt #\(queue[1]): total "))
+        #expect(pty.screenText.contains("Discarded unsaved changes to receipt #\(queue[1]): "))
         #expect(pty.screenText.contains("Reviewed: 0 saved (0 filed), 1 skipped, 1 not reached."))
 
         for (receipt, count) in zip([first, second], before) {
