@@ -50,7 +50,8 @@ enum AmountParser {
             if i > 0, chars[i - 1] == ":" || chars[i - 1] == "/" { continue }
             if i > 0, chars[i - 1] == "-", i > 1, chars[i - 2].isNumber { continue }
             if end < chars.count, chars[end] == "-", end + 1 < chars.count, chars[end + 1].isNumber { continue }
-            guard var (value, fraction) = interpret(token) else { continue }
+            guard let (parsed, fraction) = interpret(token) else { continue }
+            var value = parsed
             let currency = currencyAround(chars, start: i, end: end)
             if isNegative(chars, start: i, end: end) { value = -value }
             results.append(AmountMatch(value: value, hasFraction: fraction, currency: currency, position: i))

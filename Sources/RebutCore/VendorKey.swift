@@ -7,7 +7,9 @@ public enum VendorKey {
     /// Company-form words that say nothing about the shop itself. Only dropped at the end of the
     /// name ("ABC SL" → "ABC"), so a shop called "SA PLAÇA" keeps its "SA".
     public static let legalSuffixes: Set<String> = [
-        "SDN", "BHD", "M", "SL", "SLU", "SA", "SAU", "SLL", "SCP", "SC", "SCCL",
+        // Malaysia: Sendirian Berhad, written "SDN BHD", "S/B", "SB"; "(M)" = Malaysia; PLT.
+        "SDN", "BHD", "BERHAD", "SENDIRIAN", "S", "B", "SB", "M", "PLT",
+        "SL", "SLU", "SA", "SAU", "SLL", "SCP", "SC", "SCCL",
         "GMBH", "AG", "KG", "OHG", "UG", "EK", "EV", "CO",
         "SARL", "SAS", "SASU", "EURL", "SNC",
         "LTD", "LIMITED", "PLC", "INC", "LLC", "LLP", "CORP", "BV", "NV", "SRL", "SPA",

@@ -161,3 +161,27 @@ import Testing
         #expect(!(try store.file(newReceipt(seed: 1), into: kept.id!).isDuplicate))
     }
 }
+
+@Suite struct MaintenanceTests {
+    @Test func strayImagesAreRemovedAndFiledOnesKept() throws {
+        let folder = try TemporaryFolder()
+        let store = try folder.makeStore()
+        let event = try store.createEvent(Event(name: "KL"))
+        let kept = try store.file(newReceipt(seed: 1), into: event.id!).receipt
+        // What a crash leaves: an image renamed into place whose row never committed, an old
+        // temporary file, and a fresh temporary file another process may still be filing.
+        let images = folder.url.appendingPathComponent("store/images/ab", isDirectory: true)
+        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+        let orphan = images.appendingPathComponent(String(repeating: "ab", count: 32) + ".jpg")
+        let oldTemporary = images.appendingPathComponent(".tmp-old")
+        let freshTemporary = images.appendingPathComponent(".tmp-fresh")
+        for url in [orphan, oldTemporary, freshTemporary] { try Data([1, 2, 3]).write(to: url) }
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -7200)],
+                                              ofItemAtPath: oldTemporary.path)
+
+        #expect(try store.removeStrayImages() == 2)
+        #expect(Set(folder.imageFiles().map(\.lastPathComponent))
+                == [store.imageURL(for: kept).lastPathComponent, ".tmp-fresh"])
+        #expect(try Data(contentsOf: store.imageURL(for: kept)) == imageBytes(1))
+    }
+}

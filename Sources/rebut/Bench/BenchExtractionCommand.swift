@@ -1,8 +1,117 @@
 import ArgumentParser
+import Extraction
+import Foundation
+import Pipeline
+import RebutCore
 
-/// Placeholder: owned by the extraction work.
+/// Scores extraction alone: OCR text already on disk in, accuracy table out. Lets the rules be
+/// iterated in seconds without running OCR.
 struct BenchExtractionCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "extraction",
-        abstract: "Score extraction alone on OCR text files against a dataset's truths.")
-    func run() async throws {}
+        abstract: "Score extraction alone on OCR text files against a dataset's truths.",
+        discussion: """
+        For every DATASET/key/NAME.json, reads TEXT/NAME.json (an array of text lines with \
+        confidences, as the pipeline dumps them) or else TEXT/NAME.txt (plain OCR text), extracts \
+        the fields and scores them.
+        """)
+
+    @Option(name: .long, help: "Folder with key/NAME.json truths.")
+    var dataset: String
+
+    @Option(name: .long, help: "Folder with NAME.txt or NAME.json OCR output.")
+    var text: String
+
+    @Flag(name: .long, help: "Print the report as JSON.")
+    var json = false
+
+    @Flag(name: .long, help: "Print every miss with the expected value and the top candidates.")
+    var misses = false
+
+    @Option(name: .long, help: "Language hints (Tesseract codes, comma-separated).")
+    var languages: String = "eng"
+
+    struct Miss: Codable {
+        var file: String
+        var field: String
+        var expected: String
+        var got: String
+        var candidates: [String]
+    }
+
+    struct Output: Codable {
+        var report: AccuracyReport
+        var missing: [String]
+        var misses: [Miss]?
+    }
+
+    func run() async throws {
+        let keyDir = URL(fileURLWithPath: dataset).appendingPathComponent("key")
+        let textDir = URL(fileURLWithPath: text)
+        let fm = FileManager.default
+        guard let keys = try? fm.contentsOfDirectory(atPath: keyDir.path) else {
+            throw ValidationError("\(keyDir.path): no such folder (expected DATASET/key/NAME.json)")
+        }
+        let extractor = ReceiptExtractor()
+        let context = ExtractionContext(languages: languages.split(separator: ",").map(String.init))
+        var scores: [AccuracyScore.ReceiptScore] = []
+        var missingText: [String] = []
+        var missList: [Miss] = []
+        for key in keys.sorted() where key.hasSuffix(".json") {
+            let name = String(key.dropLast(5))
+            let truthData = try Data(contentsOf: keyDir.appendingPathComponent(key))
+            let truth = try JSONDecoder().decode(LabelledDataset.Truth.self, from: truthData)
+            guard let lines = try loadLines(name, in: textDir) else { missingText.append(name); continue }
+            let fields = extractor.extract(from: lines, context: context)
+            let score = AccuracyScore.score(name: name, truth: truth, fields: fields)
+            scores.append(score)
+            guard misses else { continue }
+            func tops(_ field: ReceiptField) -> [String] {
+                (fields.candidates[field] ?? []).map { "\($0.value) (\(String(format: "%.2f", $0.score)))" }
+            }
+            let confidence = { (f: ReceiptField) in String(format: " conf %.2f", fields.confidence[f] ?? 0) }
+            if !score.total {
+                missList.append(Miss(file: name, field: "total", expected: truth.total ?? "",
+                                     got: (fields.total.map { MoneyFormat.canonical($0) } ?? "-") + confidence(.total),
+                                     candidates: tops(.total)))
+            }
+            if !score.date {
+                missList.append(Miss(file: name, field: "date", expected: truth.date ?? "",
+                                     got: (fields.date?.iso8601 ?? "-") + confidence(.date), candidates: tops(.date)))
+            }
+            if !score.vendorExact {
+                missList.append(Miss(file: name, field: score.vendorSimilar ? "vendor~" : "vendor",
+                                     expected: truth.company ?? "", got: (fields.vendor ?? "-") + confidence(.vendor),
+                                     candidates: tops(.vendor)))
+            }
+        }
+        let report = AccuracyReport(scores)
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            let output = Output(report: report, missing: missingText, misses: misses ? missList : nil)
+            print(String(decoding: try encoder.encode(output), as: UTF8.self))
+            return
+        }
+        if misses {
+            for miss in missList {
+                print("\(miss.file) \(miss.field): expected \(miss.expected) | got \(miss.got)")
+                print("    " + miss.candidates.joined(separator: " · "))
+            }
+            print("")
+        }
+        print("\(report.receipts) receipts scored" + (missingText.isEmpty ? "" : ", \(missingText.count) without OCR text"))
+        print(report.table, terminator: "")
+    }
+
+    /// NAME.json ([TextLine] with confidences) wins over NAME.txt (plain text).
+    private func loadLines(_ name: String, in dir: URL) throws -> [TextLine]? {
+        let jsonURL = dir.appendingPathComponent(name + ".json")
+        if let data = FileManager.default.contents(atPath: jsonURL.path) {
+            do { return try JSONDecoder().decode([TextLine].self, from: data) }
+            catch { throw ValidationError("\(jsonURL.path): not a JSON array of text lines: \(error)") }
+        }
+        let textURL = dir.appendingPathComponent(name + ".txt")
+        guard let data = FileManager.default.contents(atPath: textURL.path) else { return nil }
+        return TextLine.lines(fromPlainText: String(decoding: data, as: UTF8.self))
+    }
 }

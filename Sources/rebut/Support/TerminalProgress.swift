@@ -24,6 +24,12 @@ final class TerminalProgress: BatchProgress, @unchecked Sendable {
         if done == total { finish() }
     }
 
+    /// For callers that are not filing receipts (benchmarks).
+    func tick(done: Int, total: Int, name: String) {
+        draw(done: done, total: total, last: name)
+        if done == total { finish() }
+    }
+
     private func draw(done: Int, total: Int, last: String?) {
         guard enabled, total > 0 else { return }
         lock.lock(); defer { lock.unlock() }
