@@ -48,8 +48,10 @@ let package = Package(
             "RebutCore", "Ingest", "Imaging", "OCR", "Extraction", "Categorisation", "Store",
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // The interactive candidate picker: a pure state machine and renderer, plus a thin terminal layer.
+        .target(name: "Review", dependencies: ["Store", "RebutCore"]),
         .executableTarget(name: "rebut", dependencies: [
-            "Pipeline", "RebutCore", "Store", "Extraction", "Categorisation", "Ingest", "Imaging", "OCR",
+            "Pipeline", "Review", "RebutCore", "Store", "Extraction", "Categorisation", "Ingest", "Imaging", "OCR",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -65,6 +67,9 @@ let package = Package(
         .testTarget(name: "CategorisationTests", dependencies: ["Categorisation", "RebutCore"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "RebutCore"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Store", "Extraction", "RebutCore", "RebutTestSupport"]),
+        .testTarget(name: "ReviewTests", dependencies: [
+            "Review", "Store", "Pipeline", "Categorisation", "RebutCore", "RebutTestSupport",
+        ]),
         .testTarget(name: "CLITests", dependencies: ["RebutCore", "RebutTestSupport"]),
     ]
 )

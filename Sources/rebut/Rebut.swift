@@ -25,6 +25,7 @@ struct Rebut: AsyncParsableCommand {
             ScanCommand.self,
             EventsCommand.self,
             ReceiptsCommand.self,
+            ReviewCommand.self,
             CategoriesCommand.self,
             BenchCommand.self,
         ]
