@@ -48,13 +48,15 @@ let package = Package(
             "RebutCore", "Ingest", "Imaging", "OCR", "Extraction", "Categorisation", "Store",
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // The interactive candidate picker: a pure state machine and renderer, plus a thin terminal layer.
+        .target(name: "Review", dependencies: ["Store", "RebutCore"]),
         // The watched folder: files dropped in a folder are filed once each, crash-safe.
         .target(name: "Watcher", dependencies: [
             "Pipeline", "Store", "RebutCore", "Ingest",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "rebut", dependencies: [
-            "Pipeline", "Watcher", "RebutCore", "Store", "Extraction", "Categorisation", "Ingest", "Imaging", "OCR",
+            "Pipeline", "Review", "Watcher", "RebutCore", "Store", "Extraction", "Categorisation", "Ingest", "Imaging", "OCR",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -70,6 +72,9 @@ let package = Package(
         .testTarget(name: "CategorisationTests", dependencies: ["Categorisation", "RebutCore"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "RebutCore"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Store", "Extraction", "RebutCore", "RebutTestSupport"]),
+        .testTarget(name: "ReviewTests", dependencies: [
+            "Review", "Store", "Pipeline", "Categorisation", "RebutCore", "RebutTestSupport",
+        ]),
         .testTarget(name: "WatcherTests", dependencies: ["Watcher", "Pipeline", "Store", "Ingest", "RebutCore", "RebutTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["RebutCore", "RebutTestSupport"]),
     ]

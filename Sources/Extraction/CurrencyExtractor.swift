@@ -11,7 +11,8 @@ struct CurrencyExtractor: Sendable {
         ("RM", "MYR"), ("MYR", "MYR"), ("RINGGIT", "MYR"), ("EUR", "EUR"), ("EURO", "EUR"), ("EUROS", "EUR"),
         ("USD", "USD"), ("GBP", "GBP"), ("CHF", "CHF"), ("SGD", "SGD"), ("JPY", "JPY"),
     ]
-    static let symbols: [(Character, String)] = [("€", "EUR"), ("£", "GBP"), ("¥", "JPY")]
+    /// "¥" is left out: OCR prints it for a struck "Y" far more often than receipts print yen.
+    static let symbols: [(Character, String)] = [("€", "EUR"), ("£", "GBP")]
 
     func extract(_ lines: [ReceiptLine], context: ExtractionContext) -> Result {
         var votes: [String: (count: Double, line: ReceiptLine)] = [:]
@@ -29,7 +30,7 @@ struct CurrencyExtractor: Sendable {
             for (word, code) in Self.words where line.match.words.contains(word) { vote(code, 0.6, line) }
             for (symbol, code) in Self.symbols where line.text.contains(symbol) { vote(code, 0.6, line) }
         }
-        let ranked = votes.sorted { $0.value.count > $1.value.count }
+        let ranked = votes.sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key }
         var candidates = ranked.map {
             Candidate(value: $0.key, score: min(1, 0.5 + 0.1 * $0.value.count), line: $0.value.line.text,
                       lineIndex: $0.value.line.index)

@@ -16,6 +16,8 @@ struct PaymentExtractor: Sendable {
     static let cardSlip = ["APPROVAL CODE", "AUTH CODE", "APPR CODE", "AUTORIZACION", "AUTORITZACIO",
                            "CARD NO", "CARD NUMBER", "TERMINAL ID", "NUM TARJETA"]
 
+    private static let maskedCardNumber = try! NSRegularExpression(pattern: #"[X*]{4,}\s?\d{4}"#)
+
     func extract(_ lines: [ReceiptLine], total: Decimal?) -> Result {
         var scores: [PaymentMethod: (Double, ReceiptLine)] = [:]
         func add(_ method: PaymentMethod, _ score: Double, _ line: ReceiptLine) {
@@ -27,7 +29,7 @@ struct PaymentExtractor: Sendable {
             let paysAmount = !line.amounts.isEmpty
             if m.contains(any: Self.cardBrands) { add(.card, paysAmount ? 0.7 : 0.5, line) }
             else if m.contains(any: Keywords.card) { add(.card, paysAmount ? 0.45 : 0.2, line) }
-            if m.contains(any: Self.cardSlip) || m.folded.range(of: #"[X*]{4,}\s?\d{4}"#, options: .regularExpression) != nil {
+            if m.contains(any: Self.cardSlip) || Self.maskedCardNumber.firstMatch(in: m.folded, range: NSRange(location: 0, length: (m.folded as NSString).length)) != nil {
                 add(.card, 0.4, line)
             }
             if m.contains(any: Keywords.cash) {

@@ -29,7 +29,7 @@ public struct ReceiptExtractor: Sendable {
     public static let reviewThreshold: Double = 0.5
 
     public func extract(from lines: [TextLine], context: ExtractionContext = .init()) -> ReceiptFields {
-        let analysed = lines.enumerated().map { ReceiptLine(index: $0.offset, line: $0.element) }
+        let analysed = ReceiptLine.analyse(lines)
         var fields = ReceiptFields()
 
         let currency = CurrencyExtractor().extract(analysed, context: context)

@@ -8,7 +8,10 @@ struct TaxExtractor: Sendable {
     }
 
     func extract(_ labelled: [LabelledAmount], total: Decimal?, currency: String?) -> Result {
+        // Tax lines, and the tax column of breakdown rows ("SR @ 6% 50.00 3.00").
         let taxes = labelled.filter { $0.role == .tax && $0.value > 0 }
+            + labelled.filter { $0.role == .taxTable && $0.isRightmostOfSeveral && $0.value > 0 && $0.hasFraction }
+                .map { var row = $0; row.weight *= 0.8; return row }
         guard !taxes.isEmpty else { return Result(candidates: [], confidence: 0) }
         let subtotals = labelled.filter { $0.role == .subtotal }.map(\.value)
         var scores: [Decimal: (Double, LabelledAmount)] = [:]
@@ -25,7 +28,7 @@ struct TaxExtractor: Sendable {
         }
         let ranked = scores.sorted { $0.value.0 != $1.value.0 ? $0.value.0 > $1.value.0 : $0.key > $1.key }
         let candidates = ranked.prefix(5).map {
-            Candidate(value: MoneyFormat.canonical($0.key, currency: currency), score: min(1, $0.value.0),
+            Candidate(value: TotalExtractor.canonical($0.key, currency: currency), score: min(1, $0.value.0),
                       line: $0.value.1.line, lineIndex: $0.value.1.lineIndex)
         }
         let second = ranked.count > 1 ? ranked[1].value.0 : 0

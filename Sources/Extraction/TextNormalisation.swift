@@ -46,12 +46,20 @@ enum TextNormalisation {
         }
         var out = String(chars)
         // "9 .00" / "9. 00" / "33, 92" → joined, when the part after is exactly two digits.
-        out = out.replacingOccurrences(of: #"(?<=\d) ?([.,]) (?=\d{2}(?!\d))"#, with: "$1",
-                                       options: .regularExpression)
-        out = out.replacingOccurrences(of: #"(?<=\d) ([.,])(?=\d{2}(?!\d))"#, with: "$1",
-                                       options: .regularExpression)
+        // "50,.00" / "3.,50": a doubled separator is one.
+        out = out.replacingOccurrences(of: ",.", with: ".").replacingOccurrences(of: ".,", with: ",")
+        guard out.contains(" ") else { return out }
+        for pattern in splitDecimals {
+            out = pattern.stringByReplacingMatches(in: out, range: NSRange(location: 0, length: (out as NSString).length),
+                                                   withTemplate: "$1")
+        }
         return out
     }
+
+    private static let splitDecimals = [
+        try! NSRegularExpression(pattern: #"(?<=\d) ?([.,]) (?=\d{2}(?!\d))"#),
+        try! NSRegularExpression(pattern: #"(?<=\d) ([.,])(?=\d{2}(?!\d))"#),
+    ]
 
     /// Collapses runs of white space and trims.
     static func squeeze(_ text: String) -> String {

@@ -10,6 +10,8 @@ struct LabelledAmount: Sendable {
     /// Weight of this reading: lower for amounts borrowed from a neighbouring line or sitting
     /// left of another amount (item columns, tax tables).
     var weight: Double
+    /// Right-most amount of a line with several: the tax column of a breakdown row.
+    var isRightmostOfSeveral: Bool = false
 }
 
 /// Picks the total: label evidence first, then the receipt's own arithmetic decides.
@@ -42,7 +44,7 @@ struct TotalExtractor: Sendable {
             var score = amount.role.totalEvidence * amount.weight
             if !amount.hasFraction { score *= 0.5 }
             // Final totals sit below the items: later anchors win ties (TOTAL then ROUNDED TOTAL).
-            if amount.role == .finalTotal || amount.role == .total {
+            if [.roundedTotal, .finalTotal, .total].contains(amount.role) {
                 score += 0.05 * Double(amount.lineIndex) / Double(lineCount)
             }
             consider(amount.value, score, amount)
@@ -73,11 +75,19 @@ struct TotalExtractor: Sendable {
             }
             inferred.append((sub.value, "subtotal", 0.0, sub))
         }
-        // total + rounding = rounded total.
-        for total in values(.total, .finalTotal) {
-            for rounding in values(.rounding) where abs(rounding.value) < 1 {
-                inferred.append((total.value + rounding.value, "total + rounding", 0.2, total))
-                inferred.append((total.value - abs(rounding.value), "total − rounding", 0.1, total))
+        // total ± rounding = the rounded total, printed after the rounding line. The unrounded
+        // total is then superseded. The sign is often lost by OCR, so both are tried.
+        var superseded = Set<Decimal>()
+        for rounding in values(.rounding) where rounding.value != 0 && abs(rounding.value) < 1 {
+            for total in values(.total, .finalTotal, .weakTotal, .roundedTotal) where total.lineIndex <= rounding.lineIndex {
+                for rounded in [total.value + abs(rounding.value), total.value - abs(rounding.value)] {
+                    let later = labelled.contains { $0.value == rounded && $0.lineIndex > rounding.lineIndex
+                        && ![.change, .quantity, .rounding].contains($0.role) }
+                    if later {
+                        inferred.append((rounded, "total ± rounding", 0.3, total))
+                        superseded.insert(total.value)
+                    }
+                }
             }
         }
         for (value, _, bonus, source) in inferred where value > 0 && bonus > 0 {
@@ -91,10 +101,29 @@ struct TotalExtractor: Sendable {
             }
         }
 
+        for value in superseded where scores[value] != nil { scores[value]!.score *= 0.7 }
+
+        // A total is never below the tax on it (tax amounts as large as half the receipt are misreads).
+        let largestAmount = labelled.filter(\.hasFraction).map(\.value).max() ?? 0
+        let maxTax = values(.tax).map(\.value).filter { $0 > 0 && $0 * 2 < largestAmount }.max() ?? 0
+        for (value, _) in scores where value <= maxTax { scores[value]!.score *= 0.5 }
+        // With change given, the total is what was paid minus the change; far below it is a misread.
+        let paidMinusChange = inferred.filter { $0.1 == "paid − change" }.map(\.0)
+        // Cash handed over with change given back is more than the total.
+        let changeGiven = values(.change).contains { $0.value > 0 }
+        if changeGiven {
+            for cash in values(.cashPayment) where scores[cash.value]?.source.role == .cashPayment {
+                scores[cash.value]!.score *= 0.5
+            }
+        }
+        if !paidMinusChange.isEmpty {
+            for (value, _) in scores where paidMinusChange.allSatisfy({ value * 2 < $0 }) { scores[value]!.score *= 0.6 }
+        }
+
         // 3. Paid amounts are at least the total: a candidate above every payment is doubtful.
         let paidValues = values(.cashPayment, .cardPayment).map(\.value).filter { $0 > 0 }
         if let maxPaid = paidValues.max() {
-            for (value, entry) in scores where value > maxPaid && entry.source.role != .finalTotal {
+            for (value, entry) in scores where value > maxPaid && ![.finalTotal, .roundedTotal].contains(entry.source.role) {
                 scores[value]!.score *= 0.6
             }
         }
@@ -106,7 +135,7 @@ struct TotalExtractor: Sendable {
 
         let ranked = scores.sorted { $0.value.score != $1.value.score ? $0.value.score > $1.value.score : $0.key > $1.key }
         let top = ranked.prefix(5).map { entry in
-            Candidate(value: MoneyFormat.canonical(entry.key, currency: currency),
+            Candidate(value: Self.canonical(entry.key, currency: currency),
                       score: min(1, entry.value.score), line: entry.value.source.line,
                       lineIndex: entry.value.source.lineIndex)
         }
@@ -115,6 +144,13 @@ struct TotalExtractor: Sendable {
         return Result(candidates: Array(top),
                       confidence: Confidence.fromScores(best: best, second: second, strong: 1.0),
                       labelled: labelled)
+    }
+
+    /// Canonical text in the currency's minor digits, unless that would round away printed cents
+    /// (a misdetected currency must never change an amount).
+    static func canonical(_ value: Decimal, currency: String?) -> String {
+        let inCurrency = MoneyFormat.canonical(value, currency: currency)
+        return MoneyFormat.parse(inCurrency) == value ? inCurrency : MoneyFormat.canonical(value)
     }
 
     /// Every amount with the role of its label. A label without an amount takes the amount of
@@ -135,11 +171,14 @@ struct TotalExtractor: Sendable {
                         var weight = isLast ? 1.0 : 0.6
                         // A tax-table row ("6% 100.00 6.00"): right amount much smaller than the left.
                         if amounts.count >= 2, let first = amounts.first?.value, let last = amounts.last?.value,
-                           last * 10 < first * 3, role == .total || role == .finalTotal {
+                           last * 10 < first * 3, [.total, .finalTotal, .roundedTotal].contains(role) {
                             weight = isLast ? 0.5 : 0.7
                         }
-                        result.append(LabelledAmount(value: amount.value, role: role, hasFraction: amount.hasFraction,
-                                                     lineIndex: i, line: line.text, weight: weight))
+                        // Payments and change are never negative ("~50.00" is noise, not a sign).
+                        let value = [.cashPayment, .cardPayment, .change].contains(role) ? abs(amount.value) : amount.value
+                        result.append(LabelledAmount(value: value, role: role, hasFraction: amount.hasFraction,
+                                                     lineIndex: i, line: line.text, weight: weight,
+                                                     isRightmostOfSeveral: isLast && amounts.count >= 2))
                     }
                 }
                 i += 1

@@ -29,7 +29,10 @@ struct VendorExtractor: Sendable {
             let digits = cleaned.filter(\.isNumber).count
 
             if isTitle(m, letters: letters) { score -= 0.6 }
-            if m.contains(any: Keywords.legalForms) { score += 0.45 }
+            let legal = m.contains(any: Keywords.legalForms)
+            if legal { score += 0.45 }
+            else if m.contains(any: Keywords.businessWords) { score += 0.12 }
+            if m.contains(any: Self.ownerWords) { score += 0.15 }
             if m.contains(any: Keywords.addressWords) { score -= 0.35 }
             let range = NSRange(location: 0, length: (folded as NSString).length)
             if Self.postcode.firstMatch(in: folded, range: range) != nil { score -= 0.3 }
@@ -38,6 +41,8 @@ struct VendorExtractor: Sendable {
             if !DateParser.readings(in: line.text, lineIndex: line.index).isEmpty { score -= 0.4 }
             if Double(digits) > Double(letters) * 0.4 { score -= 0.3 }
             if letters < 4 { score -= 0.25 }
+            // A lone short word ("Latte", "Hose") is a logo fragment or speck more often than a name.
+            if letters < 6, !cleaned.contains(" "), !legal { score -= 0.12 }
             // Printed names are upper or title case; an all-lower-case line is handwriting or noise.
             let lower = cleaned.filter(\.isLowercase).count
             let upper = cleaned.filter(\.isUppercase).count
@@ -48,6 +53,7 @@ struct VendorExtractor: Sendable {
             if let confidence = line.confidence { score *= 0.6 + 0.4 * min(1, max(0, confidence / 100)) }
             scored.append((cleaned, score, line))
         }
+        scored += joinedNames(scored, lines: lines)
 
         // A store the user already has wins when a header line is a close fuzzy match.
         var knownMatch: (String, Double, ReceiptLine)? = nil
@@ -75,6 +81,46 @@ struct VendorExtractor: Sendable {
         return Result(candidates: Array(candidates.prefix(5)), confidence: confidence)
     }
 
+    /// Words announcing the legal owner under a brand ("Owned by", "Dimiliki oleh", "Une société").
+    static let ownerWords = ["OWNED BY", "OWNER BY", "OPERATED BY", "DIMILIKI", "DIMILIKI OLEH", "A DIVISION OF"]
+
+    /// Names split over two lines: a legal form alone ("SDN BHD", "CO. (M) SDN BHD") takes the line
+    /// above, and a line ending in "&" takes the line below.
+    private func joinedNames(_ scored: [(value: String, score: Double, line: ReceiptLine)],
+                             lines: [ReceiptLine]) -> [(value: String, score: Double, line: ReceiptLine)] {
+        var joined: [(value: String, score: Double, line: ReceiptLine)] = []
+        for (k, entry) in scored.enumerated() {
+            // Only a legal form completes a name; a trade line ("BISTRO & CAFE") under a brand is a tagline.
+            let digitsOutsideParentheses = entry.value.replacingOccurrences(
+                of: #"\([^)]*\)?"#, with: "", options: .regularExpression).contains(where: \.isNumber)
+            if entry.line.match.contains(any: Keywords.legalForms), !digitsOutsideParentheses,
+               Self.nameCore(entry.value) < 4, k > 0 {
+                let above = scored[k - 1]
+                // The two halves of one name are printed alike; a title-case brand over an
+                // upper-case company name is two names.
+                if above.line.index >= entry.line.index - 2, above.score > 0, Self.nameCore(above.value) >= 3,
+                   Self.isUpperCase(above.value) == Self.isUpperCase(entry.value) {
+                    joined.append((above.value + " " + entry.value, entry.score + 0.08, entry.line))
+                }
+            }
+            if entry.value.hasSuffix("&"), k + 1 < scored.count {
+                let below = scored[k + 1]
+                if below.line.index <= entry.line.index + 2, below.score > -0.2 {
+                    joined.append((entry.value + " " + below.value, entry.score + 0.08, entry.line))
+                }
+            }
+        }
+        return joined
+    }
+
+    /// Letters left in a name once legal forms and filler are removed: "CO. (M) SDN BHD" → 0.
+    static func nameCore(_ value: String) -> Int {
+        let filler: Set<String> = ["CO", "M", "THE", "AND", "&", "OF"]
+        let words = MatchableLine(value).words.filter { !filler.contains($0) }
+        let legal = Set((Keywords.legalForms + Keywords.businessWords).flatMap { KeywordPattern.cached($0).words })
+        return words.filter { !legal.contains($0) && !$0.allSatisfy(\.isNumber) }.joined().count
+    }
+
     /// A known name matches a line when the whole line is close, or when the line starts with it
     /// (branch names and legal forms often follow: "ACME SDN BHD (KL)").
     static func bestSimilarity(_ known: String, _ line: String) -> Double {
@@ -89,6 +135,11 @@ struct VendorExtractor: Sendable {
         guard let title = m.firstMatch(Keywords.documentTitles) else { return false }
         let titleLetters = title.filter(\.isLetter).count
         return letters <= titleLetters + 5
+    }
+
+    static func isUpperCase(_ s: String) -> Bool {
+        let letters = s.filter(\.isLetter)
+        return !letters.isEmpty && Double(letters.filter(\.isUppercase).count) >= 0.8 * Double(letters.count)
     }
 
     static func letterCount(_ s: String) -> Int { s.filter(\.isLetter).count }
@@ -119,6 +170,34 @@ struct VendorExtractor: Sendable {
         if tokens.count >= 3, let f = tokens.first, f.count == 1, !(f.first!.isUppercase && f.first!.isLetter) {
             s = tokens.dropFirst().joined(separator: " ")
         }
+        // "¥" inside a name is a struck "Y" ("D.I.¥.").
+        s = s.replacingOccurrences(of: #"(?<=[A-Za-z.])¥|¥(?=[A-Za-z.])"#, with: "Y", options: .regularExpression)
+        // Registration numbers printed after the name: "(126926-H)", "(519537", "1070687-M".
+        s = Self.trailingRegistration.stringByReplacingMatches(
+            in: s, range: NSRange(location: 0, length: (s as NSString).length), withTemplate: "")
+        // "$/B", "5/8", "§/B": "S/B" (Sendirian Berhad) as OCR often reads it.
+        s = Self.slashSB.stringByReplacingMatches(
+            in: s, range: NSRange(location: 0, length: (s as NSString).length), withTemplate: "S/B")
+        // After the legal form, only registration debris follows: "S/B 273500-U (KSB)", "SDN BHD (B199K)".
+        if let r = Self.legalFormTail.firstMatch(in: s, range: NSRange(location: 0, length: (s as NSString).length)) {
+            s = (s as NSString).substring(to: r.range(at: 1).location + r.range(at: 1).length)
+        }
+        // "SON BHD", "SDN BND", "S0N. BHD.": the Malaysian legal form as OCR often reads it.
+        for match in Self.sdnBhd.matches(in: s, range: NSRange(location: 0, length: (s as NSString).length)).reversed() {
+            let found = (s as NSString).substring(with: match.range)
+            guard found.uppercased().filter(\.isLetter) != "SDNBHD" else { continue }
+            let replacement = Self.sdnBhd.replacementString(for: match, in: s, offset: 0, template: "SDN$1 BHD$2")
+            s = (s as NSString).replacingCharacters(in: match.range, with: replacement)
+        }
         return TextNormalisation.squeeze(s)
     }
+
+    private static let trailingRegistration = try! NSRegularExpression(
+        pattern: #"(?<=[A-Za-z.)/])\s*(\([^()]*\d{3,}[^()]*\)?|\(\s*\d[^)]*\)?|\(.{0,2}|\d{5,}\s*-?\s*[A-Za-z]?\)?)\s*$"#)
+    private static let slashSB = try! NSRegularExpression(pattern: #"(?<![A-Za-z])[S$5§]/[B8]8?(?![A-Za-z])"#)
+    private static let legalFormTail = try! NSRegularExpression(
+        pattern: #"^(.*?(?:S/B|B[HN][DO0]\.?|BERHAD|LTD\.?|GMBH|S\.L\.?|S\.A\.?|SARL|SAS))\s+[^A-Za-z]*\d.*$"#,
+        options: [.caseInsensitive])
+    private static let sdnBhd = try! NSRegularExpression(
+        pattern: #"\bS[O0DQ]N(\.?)\s*B[HN][DO0](\.?)(?![A-Za-z])"#, options: [.caseInsensitive])
 }

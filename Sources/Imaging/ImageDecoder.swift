@@ -19,6 +19,10 @@ public enum ImageDecoder {
             guard header == 0, width > 0, height > 0 else {
                 throw .corrupt("the \(file.format.rawValue.uppercased()) header cannot be read")
             }
+            // Damaged headers often claim absurd sizes; no real receipt is 100 000 px on a side.
+            guard width <= 100_000, height <= 100_000 else {
+                throw .corrupt("the header claims an impossible size of \(width)×\(height) pixels")
+            }
             let pixels = Int(width) * Int(height)
             guard pixels <= maxPixels else {
                 throw .tooLarge(width: Int(width), height: Int(height), limit: maxPixels)

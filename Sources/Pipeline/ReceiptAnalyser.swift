@@ -23,12 +23,15 @@ public struct AnalysisContext: Sendable {
     public var defaultCurrency: String?
     public var knownVendors: [String]
     public var learnedCategories: [String: String]
+    /// The event's kind hints at the category group (a flat's bills are household costs).
+    public var preferredGroup: CategoryGroup?
 
     public init(defaultCurrency: String? = nil, knownVendors: [String] = [],
-                learnedCategories: [String: String] = [:]) {
+                learnedCategories: [String: String] = [:], preferredGroup: CategoryGroup? = nil) {
         self.defaultCurrency = defaultCurrency
         self.knownVendors = knownVendors
         self.learnedCategories = learnedCategories
+        self.preferredGroup = preferredGroup
     }
 }
 
@@ -39,7 +42,7 @@ public final class ReceiptAnalyser: Sendable {
     private let ingestor: Ingestor
     private let pool: OCRWorkerPool
     private let extractor = ReceiptExtractor()
-    private let rules: CategoryRules
+    public let rules: CategoryRules
 
     /// Starts the OCR workers: engines are created here, once, never per receipt.
     public init(configuration: PipelineConfiguration, rules: CategoryRules = .builtIn) throws {
@@ -89,7 +92,7 @@ public final class ReceiptAnalyser: Sendable {
                                            knownVendors: context.knownVendors)
         let fields = extractor.extract(from: page.lines, context: extraction)
         let categoriser = Categoriser(rules: rules, learned: context.learnedCategories)
-        let category = categoriser.categorise(vendor: fields.vendor, lines: page.lines)
+        let category = categoriser.categorise(vendor: fields.vendor, lines: page.lines, preferring: context.preferredGroup)
         return AnalysedReceipt(file: file, page: page, fields: fields, category: category,
                                uncertainFields: Self.uncertainFields(in: fields))
     }

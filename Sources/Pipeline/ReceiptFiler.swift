@@ -1,3 +1,4 @@
+import Categorisation
 import Extraction
 import Foundation
 import Ingest
@@ -70,7 +71,8 @@ public final class ReceiptFiler: Sendable {
         do {
             context = AnalysisContext(defaultCurrency: event.currency,
                                       knownVendors: try store.knownVendors(),
-                                      learnedCategories: try store.learnedCategories())
+                                      learnedCategories: try store.learnedCategories(),
+                                      preferredGroup: event.kind.categoryGroup)
         } catch {
             return .failed(ReceiptFailure(file: url, stage: .file, reason: "store: \(error)"))
         }
@@ -98,6 +100,8 @@ public final class ReceiptFiler: Sendable {
                              ocrLines: analysed.page.lines,
                              fields: analysed.fields,
                              category: analysed.category.category,
+                             categoryConfidence: analysed.category.category == nil ? nil : analysed.category.score,
+                             categoryCandidates: analysed.category.candidates,
                              status: analysed.needsReview ? .needsReview : .filed,
                              sourcePath: sourcePath)
         do {
@@ -111,6 +115,18 @@ public final class ReceiptFiler: Sendable {
             }
         } catch {
             return .failed(ReceiptFailure(file: url, stage: .file, reason: "store: \(error)"))
+        }
+    }
+}
+
+extension EventKind {
+    /// Which category group an event of this kind mostly spends in.
+    public var categoryGroup: CategoryGroup? {
+        switch self {
+        case .trip: return .travel
+        case .property: return .household
+        case .project: return .project
+        case .other: return nil
         }
     }
 }

@@ -27,6 +27,8 @@ struct Rebut: AsyncParsableCommand {
             RetryCommand.self,
             EventsCommand.self,
             ReceiptsCommand.self,
+            ReviewCommand.self,
+            CategoriesCommand.self,
             BenchCommand.self,
         ]
     )

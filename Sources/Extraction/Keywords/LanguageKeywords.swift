@@ -9,6 +9,8 @@ struct LanguageKeywords: Sendable {
     var finalTotal: [String] = []
     /// Plain "total" words; strong but also part of traps ("TOTAL QTY").
     var total: [String] = []
+    /// Weak total words that also head columns ("AMOUNT", "IMPORTE"): a total only when nothing else fits.
+    var amountWords: [String] = []
     /// Totals before tax or before discounts.
     var subtotal: [String] = []
     /// Tax words (on their own a trap for the total, the source for `tax`).
@@ -17,6 +19,10 @@ struct LanguageKeywords: Sendable {
     var taxIncluded: [String] = []
     /// Words saying the tax is excluded: "TOTAL EXCL. GST" is a subtotal.
     var taxExcluded: [String] = []
+    /// Words of a payment handed over ("PAID", "TENDERED", "ENTREGADO"): at least the total.
+    var tendered: [String] = []
+    /// Headers of tax breakdown tables, whose "TOTAL" rows are not the receipt total.
+    var summaryHeaders: [String] = []
     var cash: [String] = []
     var card: [String] = []
     var transfer: [String] = []
@@ -36,6 +42,8 @@ struct LanguageKeywords: Sendable {
     var addressWords: [String] = []
     /// Company legal forms; a line ending in one is very likely the vendor.
     var legalForms: [String] = []
+    /// Trade words ("RESTAURANT", "HARDWARE", "CAFE"): a name line, but also brand lines and slogans.
+    var businessWords: [String] = []
     /// Month names and abbreviations → month number.
     var months: [String: Int] = [:]
     /// Whether numeric dates in this language put the day first.
@@ -64,6 +72,9 @@ enum Keywords {
     static let taxIncluded = merged(\.taxIncluded)
     static let taxExcluded = merged(\.taxExcluded)
     static let cash = merged(\.cash)
+    static let amountWords = merged(\.amountWords)
+    static let tendered = merged(\.tendered)
+    static let summaryHeaders = merged(\.summaryHeaders)
     static let card = merged(\.card)
     static let transfer = merged(\.transfer)
     static let mobile = merged(\.mobile)
@@ -78,6 +89,7 @@ enum Keywords {
     static let documentTitles = merged(\.documentTitles)
     static let addressWords = merged(\.addressWords)
     static let legalForms = merged(\.legalForms)
+    static let businessWords = merged(\.businessWords)
 
     static let months: [String: Int] = {
         var all: [String: Int] = [:]

@@ -30,6 +30,9 @@ struct BenchExtractionCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Language hints (Tesseract codes, comma-separated).")
     var languages: String = "eng"
 
+    @Option(name: .customLong("reference-date"), help: "\"Today\" for date plausibility, YYYY-MM-DD (default: today, as the pipeline does).")
+    var referenceDate: String?
+
     struct Miss: Codable {
         var file: String
         var field: String
@@ -52,7 +55,17 @@ struct BenchExtractionCommand: AsyncParsableCommand {
             throw ValidationError("\(keyDir.path): no such folder (expected DATASET/key/NAME.json)")
         }
         let extractor = ReceiptExtractor()
-        let context = ExtractionContext(languages: languages.split(separator: ",").map(String.init))
+        let today: LocalDate
+        if let referenceDate {
+            guard let parsed = LocalDate(iso8601: referenceDate) else {
+                throw ValidationError("--reference-date: expected YYYY-MM-DD, got \(referenceDate)")
+            }
+            today = parsed
+        } else {
+            let parts = Calendar(identifier: .gregorian).dateComponents(in: .current, from: Date())
+            today = LocalDate(year: parts.year!, month: parts.month!, day: parts.day!)!
+        }
+        let context = ExtractionContext(languages: languages.split(separator: ",").map(String.init), referenceDate: today)
         var scores: [AccuracyScore.ReceiptScore] = []
         var missingText: [String] = []
         var missList: [Miss] = []

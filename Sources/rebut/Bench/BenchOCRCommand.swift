@@ -36,6 +36,8 @@ struct BenchOCRCommand: AsyncParsableCommand {
     var variable: [String] = []
     @Option(help: "Write NAME.json (the OCR lines) per sample into this folder.")
     var dump: String?
+    @Option(help: "Also write each cleaned image as NAME.png into this folder (for looking at).")
+    var dumpImages: String?
     @Flag(help: "Print one line per receipt.") var verbose = false
 
     func run() async throws {
@@ -58,6 +60,14 @@ struct BenchOCRCommand: AsyncParsableCommand {
         }
         if let dump { try FileManager.default.createDirectory(atPath: dump, withIntermediateDirectories: true) }
 
+        if let dumpImages {
+            try FileManager.default.createDirectory(atPath: dumpImages, withIntermediateDirectories: true)
+            let cleaner = ReceiptCleaner(options: cleaning)
+            for sample in data.samples {
+                let image = try cleaner.clean(ImageDecoder.decode(Ingestor().read(sample.image), maxPixels: cleaning.maxPixels))
+                try image.encoded(as: .png).write(to: URL(fileURLWithPath: dumpImages).appendingPathComponent(sample.name + ".png"))
+            }
+        }
         let pool = try OCRWorkerPool(workers: jobs, settings: settings, cleaning: cleaning)
         defer { pool.shutdown() }
         let ingestor = Ingestor()

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Categorisation
 import Pipeline
 
 /// How receipts are read: languages, workers and the cleaning steps (switchable for measurement).
@@ -37,12 +38,26 @@ extension PipelineOptions {
         return PipelineConfiguration(languages: lang, jobs: jobs, disabling: off)
     }
 
-    func makeAnalyser() throws -> ReceiptAnalyser {
+    func makeAnalyser(rules: CategoryRules? = nil) throws -> ReceiptAnalyser {
+        let rules = try rules ?? CategoryRulesLoader.load()
         do {
-            return try ReceiptAnalyser(configuration: configuration)
+            return try ReceiptAnalyser(configuration: configuration, rules: rules)
         } catch {
             printError("cannot start the OCR engines (--lang \(lang)): \(error)")
             throw RebutExit.internalError
+        }
+    }
+}
+
+enum CategoryRulesLoader {
+    /// The user's rules file, or the built-in rules; a broken file stops the command with its
+    /// line number rather than quietly falling back.
+    static func load() throws -> CategoryRules {
+        do {
+            return try UserFiles.categoryRules()
+        } catch {
+            printError("rebut: \(UserFiles.categoryRulesURL().path): \(error)")
+            throw RebutExit.notFound
         }
     }
 }

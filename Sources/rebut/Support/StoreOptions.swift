@@ -1,4 +1,5 @@
 import ArgumentParser
+import Categorisation
 import Foundation
 import Store
 
@@ -15,9 +16,11 @@ struct StoreOptions: ParsableArguments {
         return ExpenseStore.defaultPath()
     }
 
-    func open() throws -> ExpenseStore {
+    /// Opens the store; category corrections are checked against the categories in `rules`.
+    func open(rules: CategoryRules? = nil) throws -> ExpenseStore {
+        let categories = try rules ?? CategoryRulesLoader.load()
         do {
-            return try ExpenseStore(path: url)
+            return try ExpenseStore(path: url, knownCategories: Set(categories.categories.map(\.id)))
         } catch {
             printError("cannot open the store \(url.path): \(error)")
             throw RebutExit.internalError

@@ -1,0 +1,82 @@
+import CLeptonica
+import Foundation
+
+extension LeptonicaImage {
+    /// Draws lines of text in black on white with Leptonica's built-in bitmap font.
+    ///
+    /// Exists so tests (and demos) can make images with known text without image files or
+    /// a font renderer: what Tesseract reads back can then be checked word for word.
+    /// `fontSize` is one of Leptonica's sizes: 4, 6, ... 20.
+    public static func renderedText(_ lines: [String], fontSize: Int = 20, margin: Int = 40,
+                                    lineSpacing: Double = 1.6) -> LeptonicaImage? {
+        guard let font = bmfCreate(nil, Int32(fontSize)) else { return nil }
+        defer {
+            var owned: UnsafeMutablePointer<L_BMF>? = font
+            bmfDestroy(&owned)
+        }
+        let lineHeight = Int(Double(font.pointee.lineheight) * lineSpacing)
+        var widest = 0
+        for line in lines {
+            var width: Int32 = 0
+            bmfGetStringWidth(font, line, &width)
+            widest = max(widest, Int(width))
+        }
+        let width = widest + 2 * margin
+        let height = lines.count * lineHeight + 2 * margin
+        guard let image = blank(width: width, height: height, depth: 8) else { return nil }
+        for (index, line) in lines.enumerated() where !line.isEmpty {
+            var drawn: Int32 = 0, overflow: Int32 = 0
+            let baseline = Int32(margin + index * lineHeight + Int(font.pointee.baselinetab[65]))  // baseline of 'A'
+            pixSetTextline(image.pointer, font, line, 0, Int32(margin), baseline, &drawn, &overflow)
+        }
+        return image
+    }
+
+    /// Grey value (0 black … 255 white) at a pixel of an 8 bpp image; for 1 bpp, 0 or 255.
+    public func greyValue(x: Int, y: Int) -> Int? {
+        var value: UInt32 = 0
+        guard pixGetPixel(pointer, Int32(x), Int32(y), &value) == 0 else { return nil }
+        switch depth {
+        case 1: return value == 1 ? 0 : 255
+        case 8: return Int(value)
+        case 32:
+            let r = Int(value >> 24 & 0xFF), g = Int(value >> 16 & 0xFF), b = Int(value >> 8 & 0xFF)
+            return (r * 299 + g * 587 + b * 114) / 1000
+        default: return Int(value)
+        }
+    }
+
+    /// Rotated by `degrees` (clockwise positive) about the centre, bringing in white at the corners.
+    public func rotated(degrees: Double) -> LeptonicaImage? {
+        let radians = Float(degrees * .pi / 180)
+        return LeptonicaImage(taking: pixRotate(pointer, radians, Int32(L_ROTATE_AREA_MAP),
+                                                Int32(L_BRING_IN_WHITE), 0, 0))
+    }
+
+    /// Skew of the text lines in degrees as Leptonica measures it, with its confidence
+    /// (0 when it could not tell).
+    public func measuredSkew() -> (degrees: Double, confidence: Double) {
+        guard let grey = try? grey(),
+              let binary = LeptonicaImage(taking: depth == 1 ? pixClone(pointer) : pixThresholdToBinary(grey.pointer, 160))
+        else { return (0, 0) }
+        var angle: Float = 0, confidence: Float = 0
+        guard pixFindSkew(binary.pointer, &angle, &confidence) == 0 else { return (0, 0) }
+        return (Double(angle), Double(confidence))
+    }
+
+    /// Pastes `other` into a copy of this image with its top-left corner at (x, y).
+    public func pasting(_ other: LeptonicaImage, x: Int, y: Int) -> LeptonicaImage? {
+        guard let target = LeptonicaImage(taking: pixCopy(nil, pointer)),
+              let source = try? other.grey(), depth == 8 else { return nil }
+        pixRasterop(target.pointer, Int32(x), Int32(y), Int32(source.width), Int32(source.height),
+                    PIX_SRC, source.pointer, 0, 0)
+        return target
+    }
+
+    /// A copy with every pixel set to one grey value (8 bpp).
+    public static func filled(width: Int, height: Int, grey: Int) -> LeptonicaImage? {
+        guard let image = LeptonicaImage(taking: pixCreate(Int32(width), Int32(height), 8)) else { return nil }
+        pixSetAllGray(image.pointer, Int32(grey))
+        return image
+    }
+}

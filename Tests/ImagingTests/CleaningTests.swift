@@ -1,0 +1,85 @@
+import Foundation
+@testable import Imaging
+import Testing
+
+@Suite struct CleaningTests {
+    private func only(_ configure: (inout CleaningOptions) -> Void) -> ReceiptCleaner {
+        var options = CleaningOptions(crop: false, deskew: false, normalizeBackground: false,
+                                      binarize: false, scale: false)
+        configure(&options)
+        return ReceiptCleaner(options: options)
+    }
+
+    /// A receipt (white paper with text) lying on a dark table.
+    private func receiptOnTable() throws -> (image: LeptonicaImage, paperX: Int, paperY: Int, paperWidth: Int, paperHeight: Int) {
+        let paper = try #require(LeptonicaImage.renderedText(receiptLines, fontSize: 10, margin: 30))
+        let table = try #require(LeptonicaImage.filled(width: paper.width + 500, height: paper.height + 400, grey: 50))
+        return (try #require(table.pasting(paper, x: 220, y: 170)), 220, 170, paper.width, paper.height)
+    }
+
+    @Test func cropFindsTheReceiptOnADarkBackground() throws {
+        let scene = try receiptOnTable()
+        let cropped = try only { $0.crop = true }.clean(scene.image)
+        // The paper plus a small margin: nowhere near the whole scene.
+        #expect(cropped.width >= scene.paperWidth)
+        #expect(cropped.width <= scene.paperWidth + 60)
+        #expect(cropped.height >= scene.paperHeight)
+        #expect(cropped.height <= scene.paperHeight + 60)
+        // The text is all still there: the paper was not clipped.
+        #expect(try #require(TextSizeEstimator.medianCharacterHeight(cropped)) > 0)
+    }
+
+    @Test func cropLeavesAReceiptThatFillsTheFrameAlone() throws {
+        let paper = try #require(LeptonicaImage.renderedText(receiptLines, fontSize: 10, margin: 30))
+        let result = try only { $0.crop = true }.clean(paper)
+        #expect(result.width == paper.width)
+        #expect(result.height == paper.height)
+    }
+
+    @Test func deskewStraightensRotatedText() throws {
+        let text = try #require(LeptonicaImage.renderedText(receiptLines + receiptLines, fontSize: 14))
+        let tilted = try #require(text.rotated(degrees: 3))
+        let before = tilted.measuredSkew()
+        #expect(abs(before.degrees) > 2)
+        let straightened = try only { $0.deskew = true }.clean(tilted)
+        let after = straightened.measuredSkew()
+        #expect(abs(after.degrees) < 0.5)
+    }
+
+    @Test func scalingBringsSmallTextToTheTargetHeight() throws {
+        let small = try #require(LeptonicaImage.renderedText(receiptLines, fontSize: 4))
+        let before = try #require(TextSizeEstimator.medianCharacterHeight(small))
+        let scaled = try only { $0.scale = true; $0.targetCharacterHeight = 30 }.clean(small)
+        let after = try #require(TextSizeEstimator.medianCharacterHeight(scaled))
+        #expect(before < 20)
+        #expect(abs(after - 30) <= 5)
+        #expect(scaled.width > small.width)
+    }
+
+    @Test func binarisationGivesOneBitBlackOnWhite() throws {
+        let text = try #require(LeptonicaImage.renderedText(receiptLines, fontSize: 12))
+        for method in CleaningOptions.Binarization.allCases {
+            let binary = try only { $0.binarize = true; $0.binarization = method }.clean(text)
+            #expect(binary.depth == 1)
+            #expect(binary.greyValue(x: 2, y: 2) == 255, "background stays white with \(method)")
+        }
+    }
+
+    @Test func backgroundNormalisationEvensOutUnevenLight() throws {
+        // Text on a page that darkens from left (230) to right (110), like a photo lit from one side.
+        let text = try #require(LeptonicaImage.renderedText(receiptLines, fontSize: 12))
+        let shaded = try #require(text.copy().shadedLeftToRight(from: 230, to: 110))
+        let normalized = try only { $0.normalizeBackground = true }.clean(shaded)
+        let leftBefore = shaded.greyValue(x: 5, y: 5)!, rightBefore = shaded.greyValue(x: shaded.width - 5, y: 5)!
+        let leftAfter = normalized.greyValue(x: 5, y: 5)!, rightAfter = normalized.greyValue(x: normalized.width - 5, y: 5)!
+        #expect(abs(leftBefore - rightBefore) > 80)
+        #expect(abs(leftAfter - rightAfter) < 30)
+    }
+
+    @Test func fullDefaultCleaningKeepsTheImageUsable() throws {
+        let scene = try receiptOnTable()
+        let cleaned = try ReceiptCleaner().clean(scene.image)
+        #expect(cleaned.width > 0)
+        #expect([1, 8].contains(cleaned.depth))
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Ingest
+import RebutCore
+import Testing
+
+@Suite struct FormatSniffingTests {
+    @Test func contentDecidesTheFormatNotTheExtension() throws {
+        let folder = try TemporaryFolder()
+        let file = try Ingestor().read(folder.write(Bytes.png, named: "photo.jpg"))
+        #expect(file.format == .png)
+        #expect(try Ingestor().read(folder.write(Bytes.jpeg(orientation: nil), named: "scan.png")).format == .jpeg)
+        #expect(try Ingestor().read(folder.write(Bytes.webp, named: "x.bin")).format == .webp)
+        #expect(try Ingestor().read(folder.write(Bytes.tiff(orientation: nil, bigEndian: true), named: "a")).format == .tiff)
+        #expect(try Ingestor().read(folder.write(Bytes.tiff(orientation: nil, bigEndian: false), named: "b")).format == .tiff)
+    }
+
+    @Test func emptyFileIsReportedAsEmpty() throws {
+        let folder = try TemporaryFolder()
+        #expect(throws: ReceiptInputError.empty) { try Ingestor().read(folder.write([], named: "empty.jpg")) }
+    }
+
+    @Test func textFileIsNotAnImageAndSaysItIsText() throws {
+        let folder = try TemporaryFolder()
+        let url = try folder.write(Array("TOTAL 12.50\nThank you, ¡gràcies!\n".utf8), named: "receipt.jpg")
+        #expect(throws: ReceiptInputError.notAnImage("text")) { try Ingestor().read(url) }
+    }
+
+    @Test func pdfIsNotAnImageAndSaysItIsAPDF() throws {
+        let folder = try TemporaryFolder()
+        let url = try folder.write(Bytes.pdf, named: "invoice.png")
+        #expect(throws: ReceiptInputError.notAnImage("a PDF document")) { try Ingestor().read(url) }
+    }
+
+    @Test func otherImageFormatsAreUnsupportedByName() throws {
+        let folder = try TemporaryFolder()
+        #expect(throws: ReceiptInputError.unsupportedFormat("GIF")) { try Ingestor().read(folder.write(Bytes.gif, named: "a.jpg")) }
+        #expect(throws: ReceiptInputError.unsupportedFormat("BMP")) { try Ingestor().read(folder.write(Bytes.bmp, named: "b.jpg")) }
+        #expect(throws: ReceiptInputError.unsupportedFormat("HEIC/HEIF")) { try Ingestor().read(folder.write(Bytes.heic, named: "c.jpg")) }
+    }
+
+    @Test func binaryJunkIsNotAnImage() throws {
+        let folder = try TemporaryFolder()
+        let url = try folder.write([0x00, 0x13, 0x37, 0x00, 0xFE, 0x01, 0x02, 0x9C], named: "x.jpg")
+        #expect(throws: ReceiptInputError.notAnImage("unrecognised binary data")) { try Ingestor().read(url) }
+    }
+
+    @Test func missingFileAndFolderAreUnreadable() throws {
+        let folder = try TemporaryFolder()
+        #expect(throws: ReceiptInputError.unreadable("no such file")) {
+            try Ingestor().read(folder.url.appendingPathComponent("nope.jpg"))
+        }
+        #expect(throws: ReceiptInputError.unreadable("it is a folder")) { try Ingestor().read(folder.url) }
+    }
+
+    @Test func filesOverTheSizeLimitAreRefused() throws {
+        let folder = try TemporaryFolder()
+        let url = try folder.write(Bytes.png + [UInt8](repeating: 0, count: 100), named: "big.png")
+        do {
+            _ = try Ingestor(maxFileBytes: 64).read(url)
+            Issue.record("a file over the limit was accepted")
+        } catch {
+            guard case .unreadable(let why) = error else { Issue.record("wrong error \(error)"); return }
+            #expect(why.contains("over the limit of 64 bytes"))
+        }
+    }
+
+    @Test func truncatedJPEGIsStillRecognisedAsJPEG() throws {
+        // Truncation is the decoder's to report (ImagingTests); ingest must not call it "not an image".
+        let folder = try TemporaryFolder()
+        let url = try folder.write(Array(Bytes.jpeg(orientation: nil).prefix(12)), named: "cut.jpg")
+        #expect(try Ingestor().read(url).format == .jpeg)
+    }
+}
+
+@Suite struct ExifOrientationTests {
+    @Test(arguments: [1, 3, 6, 8])
+    func orientationIsReadFromJPEGApp1(orientation: Int) throws {
+        let folder = try TemporaryFolder()
+        let little = try Ingestor().read(folder.write(Bytes.jpeg(orientation: UInt16(orientation)), named: "l.jpg"))
+        let big = try Ingestor().read(folder.write(Bytes.jpeg(orientation: UInt16(orientation), bigEndian: true), named: "b.jpg"))
+        #expect(little.orientation == orientation)
+        #expect(big.orientation == orientation)
+    }
+
+    @Test func jpegWithoutExifIsUpright() throws {
+        let folder = try TemporaryFolder()
+        #expect(try Ingestor().read(folder.write(Bytes.jpeg(orientation: nil), named: "a.jpg")).orientation == 1)
+    }
+
+    @Test func orientationIsReadFromTIFF() throws {
+        let folder = try TemporaryFolder()
+        let file = try Ingestor().read(folder.write(Bytes.tiff(orientation: 8, bigEndian: false), named: "a.tif"))
+        #expect(file.orientation == 8)
+    }
+
+    @Test func invalidOrientationValueCountsAsUpright() throws {
+        let folder = try TemporaryFolder()
+        #expect(try Ingestor().read(folder.write(Bytes.jpeg(orientation: 42), named: "a.jpg")).orientation == 1)
+    }
+}
+
+@Suite struct HashTests {
+    @Test func sha256MatchesTheStandardVectors() {
+        #expect(Ingestor.sha256Hex(Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(Ingestor.sha256Hex(Data()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    }
+
+    @Test func ingestedFileCarriesTheHashOfItsBytes() throws {
+        let folder = try TemporaryFolder()
+        let file = try Ingestor().read(folder.write(Bytes.png, named: "a.png"))
+        #expect(file.sha256 == Ingestor.sha256Hex(Data(Bytes.png)))
+        #expect(file.sha256.count == 64)
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Imaging
+import Ingest
+import OCR
+import Testing
+
+@Suite struct OCRWorkerPoolTests {
+    @Test func poolReadsReceiptsConcurrentlyLikeASingleEngine() async throws {
+        let folder = try TemporaryFolder()
+        let files = try sampleReceipts.enumerated().map { index, lines in
+            try folder.ingest(#require(LeptonicaImage.renderedText(lines, fontSize: 10)), named: "r\(index)")
+        }
+        let settings = OCRSettings.default()
+        let cleaning = CleaningOptions.default
+
+        // The same work, one engine, one after another.
+        let engine = try TesseractEngine(settings: settings)
+        let cleaner = ReceiptCleaner(options: cleaning)
+        let expected = try files.map { file in
+            try engine.recognize(cleaner.clean(ImageDecoder.decode(file, maxPixels: cleaning.maxPixels))).text
+        }
+
+        let pool = try OCRWorkerPool(workers: 3, settings: settings, cleaning: cleaning)
+        defer { pool.shutdown() }
+        let texts = try await withThrowingTaskGroup(of: (Int, String).self) { group in
+            for (index, file) in files.enumerated() {
+                group.addTask { (index, try await pool.recognize(file).text) }
+            }
+            var texts = [String](repeating: "", count: files.count)
+            for try await (index, text) in group { texts[index] = text }
+            return texts
+        }
+        #expect(texts == expected)
+        for (text, lines) in zip(texts, sampleReceipts) {
+            #expect(text.contains(lines[2]), "\(lines[2]) read as: \(text)")
+        }
+    }
+
+    @Test func badInputFailsOnlyItsOwnReceipt() async throws {
+        let folder = try TemporaryFolder()
+        let good = try folder.ingest(#require(LeptonicaImage.renderedText(sampleReceipts[0], fontSize: 10)), named: "good")
+        let bad = IngestedFile(url: folder.url.appendingPathComponent("bad.png"),
+                               data: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0]),
+                               sha256: "", format: .png, orientation: 1)
+        let pool = try OCRWorkerPool(workers: 1, settings: .default(), cleaning: .default)
+        defer { pool.shutdown() }
+        await #expect(throws: (any Error).self) { try await pool.recognize(bad) }
+        #expect(try await pool.recognize(good).text.contains("TOTAL 7.50"))
+    }
+
+    @Test func afterShutdownWorkIsRefused() async throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.ingest(#require(LeptonicaImage.renderedText(sampleReceipts[1], fontSize: 10)), named: "r")
+        let pool = try OCRWorkerPool(workers: 2, settings: .default(), cleaning: .default)
+        pool.shutdown()
+        await #expect(throws: OCRError.poolShutDown) { try await pool.recognize(file) }
+    }
+
+    @Test func badSettingsFailWhenThePoolStarts() {
+        #expect(throws: OCRError.missingLanguage("xyz")) {
+            try OCRWorkerPool(workers: 2, settings: .default(languages: "xyz"), cleaning: .default)
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import OCR
+import Testing
+
+@Suite struct TruthCoverageTests {
+    @Test func totalMatchesAsAnAmountWhateverTheCurrencyMark() {
+        let lines = ["Subtotal 8.49", "ROUNDED TOTAL (RM): 9.00", "Cash 10,00"]
+        #expect(TruthCoverage(lines: lines, total: "9.00", date: nil, company: nil).total)
+        #expect(TruthCoverage(lines: lines, total: "RM 9.00", date: nil, company: nil).total)
+        #expect(TruthCoverage(lines: lines, total: "$10.00", date: nil, company: nil).total)
+        #expect(!TruthCoverage(lines: lines, total: "9.40", date: nil, company: nil).total)
+        // 19.00 must not count as 9.00.
+        #expect(!TruthCoverage(lines: ["TOTAL 19.00"], total: "9.00", date: nil, company: nil).total)
+        #expect(TruthCoverage(lines: ["TOTAL 1,234.50"], total: "1234.50", date: nil, company: nil).total)
+    }
+
+    @Test func dateComparesDigitsWithinALine() {
+        #expect(TruthCoverage(lines: ["Date: 25-12-2018 8:13 PM"], total: nil, date: "25/12/2018", company: nil).date)
+        #expect(!TruthCoverage(lines: ["Date: 25/12/2019"], total: nil, date: "25/12/2018", company: nil).date)
+        #expect(TruthCoverage(lines: ["14 MAR 2018 10:02"], total: nil, date: "14 MAR 2018", company: nil).date)
+    }
+
+    @Test func companyMatchesNormalisedOrSimilar() {
+        let truth = "BOOK TA .K (TAMAN DAYA) SDN BHD"
+        #expect(TruthCoverage(lines: ["BOOK TA.K (TAMAN DAYA) SDN BHD"], total: nil, date: nil, company: truth).company)
+        #expect(TruthCoverage(lines: ["BOOK TAK (TAMAN DAYA) SDN 8HD"], total: nil, date: nil, company: truth).company)
+        #expect(!TruthCoverage(lines: ["MR DIY SDN BHD"], total: nil, date: nil, company: truth).company)
+    }
+}
