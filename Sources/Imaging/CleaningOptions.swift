@@ -27,7 +27,7 @@ public struct CleaningOptions: Sendable, Codable, Hashable {
     }
 
     public init(crop: Bool = true, deskew: Bool = true, normalizeBackground: Bool = true,
-                binarize: Bool = true, binarization: Binarization = .otsu,
+                binarize: Bool = false, binarization: Binarization = .otsu,
                 scale: Bool = true, targetCharacterHeight: Int = 28, fixedScaleFactor: Double? = nil,
                 maxPixels: Int = 60_000_000) {
         self.crop = crop

@@ -56,7 +56,12 @@ extension LeptonicaImage {
     }
 
     func backgroundNormalized() throws(ImagingError) -> LeptonicaImage {
-        guard let normalized = LeptonicaImage(taking: pixBackgroundNormSimple(pointer, nil, nil)) else {
+        // Runs after scaling, so text is ~28 px high: 60 px tiles span two characters, which
+        // keeps strokes out of the background estimate (the 10×15 tiles of
+        // pixBackgroundNormSimple sit inside upscaled strokes and wash text out: measured
+        // worse than no normalisation). Pixels darker than 100 count as ink; paper goes to 220.
+        let result = pixBackgroundNorm(pointer, nil, nil, 60, 60, 100, 50, 220, 2, 2)
+        guard let normalized = LeptonicaImage(taking: result) else {
             throw .operationFailed("background normalisation")
         }
         return normalized

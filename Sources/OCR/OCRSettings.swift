@@ -16,15 +16,19 @@ public struct OCRSettings: Sendable, Hashable {
     /// Resolution told to Tesseract when the image carries none; Tesseract guesses 70 dpi
     /// (and warns on stderr) otherwise.
     public var fallbackResolution: Int
+    /// Re-join amounts split at the decimal point ("73. 00" → "73.00"); see `SplitAmountJoiner`.
+    public var joinSplitAmounts: Bool
 
     public init(languages: String, pageSegmentationMode: Int, systemTessdata: String? = nil,
-                projectTessdata: URL? = nil, variables: [String: String] = [:], fallbackResolution: Int = 300) {
+                projectTessdata: URL? = nil, variables: [String: String] = [:], fallbackResolution: Int = 300,
+                joinSplitAmounts: Bool = true) {
         self.languages = languages
         self.pageSegmentationMode = pageSegmentationMode
         self.systemTessdata = systemTessdata
         self.projectTessdata = projectTessdata
         self.variables = variables
         self.fallbackResolution = fallbackResolution
+        self.joinSplitAmounts = joinSplitAmounts
     }
 
     public static func `default`(languages: String = "eng") -> OCRSettings {

@@ -26,6 +26,15 @@ public final class TesseractEngine {
         if let project = settings.projectTessdata {
             let config = project.appendingPathComponent("configs/rebut")
             if FileManager.default.fileExists(atPath: config.path) { configs.append(config.path) }
+            // Word lists are read with the dictionaries, so they must be set at init; their
+            // paths depend on where the repository is, so they cannot live in the config file.
+            for (variable, file) in [("user_words_file", "rebut.user-words"), ("user_patterns_file", "rebut.user-patterns")] {
+                let path = project.appendingPathComponent(file).path
+                if FileManager.default.fileExists(atPath: path) {
+                    names.append(variable)
+                    values.append(path)
+                }
+            }
         }
         for (name, value) in settings.variables.sorted(by: { $0.key < $1.key }) {
             names.append(name)
@@ -43,13 +52,6 @@ public final class TesseractEngine {
         guard status == 0 else {
             TessBaseAPIDelete(handle)
             throw .initFailed(languages: settings.languages, tessdata: tessdata)
-        }
-        // Project word lists live beside the config; the paths depend on where the repo is.
-        if let project = settings.projectTessdata {
-            for (variable, file) in [("user_words_file", "rebut.user-words"), ("user_patterns_file", "rebut.user-patterns")] {
-                let path = project.appendingPathComponent(file).path
-                if FileManager.default.fileExists(atPath: path) { _ = TessBaseAPISetVariable(handle, variable, path) }
-            }
         }
         for (name, value) in settings.variables { _ = TessBaseAPISetVariable(handle, name, value) }
         TessBaseAPISetPageSegMode(handle, TessPageSegMode(rawValue: UInt32(settings.pageSegmentationMode)))
@@ -87,6 +89,7 @@ public final class TesseractEngine {
         func flushLine() {
             defer { currentWords = []; currentBox = nil }
             guard !currentWords.isEmpty else { return }
+            if settings.joinSplitAmounts { currentWords = SplitAmountJoiner.join(currentWords) }
             let text = currentWords.map(\.text).joined(separator: " ")
             let confidence = currentWords.map(\.confidence).reduce(0, +) / Double(currentWords.count)
             lines.append(TextLine(text: text, confidence: confidence, box: currentBox, words: currentWords))

@@ -1,3 +1,4 @@
+import Imaging
 import OCR
 import Testing
 
@@ -24,5 +25,27 @@ import Testing
         #expect(TruthCoverage(lines: ["BOOK TA.K (TAMAN DAYA) SDN BHD"], total: nil, date: nil, company: truth).company)
         #expect(TruthCoverage(lines: ["BOOK TAK (TAMAN DAYA) SDN 8HD"], total: nil, date: nil, company: truth).company)
         #expect(!TruthCoverage(lines: ["MR DIY SDN BHD"], total: nil, date: nil, company: truth).company)
+    }
+}
+
+@Suite struct SplitAmountTests {
+    @Test func amountSplitAtThePointIsJoinedFromRealOCR() throws {
+        // A wide gap after the point, like dot-matrix receipts: render "73. 00" with a narrow
+        // space (the joiner must fix it) next to words far apart (it must not touch them).
+        let settings = OCRSettings.default()
+        var unjoined = settings
+        unjoined.joinSplitAmounts = false
+        let image = try #require(LeptonicaImage.renderedText(["TOTAL RM 73. 00"], fontSize: 12))
+        let raw = try TesseractEngine(settings: unjoined).recognize(image).text
+        let joined = try TesseractEngine(settings: settings).recognize(image).text
+        #expect(raw == "TOTAL RM 73. 00")
+        #expect(joined == "TOTAL RM 73.00")
+    }
+
+    @Test func numbersInSeparateColumnsStayApart() throws {
+        let image = try #require(LeptonicaImage.renderedText(["QTY 2.            15 PCS"], fontSize: 12))
+        let text = try TesseractEngine(settings: .default()).recognize(image).text
+        #expect(text.hasPrefix("QTY 2."))
+        #expect(!text.contains("2.15"))
     }
 }

@@ -26,6 +26,7 @@ struct BenchOCRCommand: AsyncParsableCommand {
     @Flag(help: "Do not normalise the background.") var noNormalize = false
     @Flag(help: "Leave binarisation to Tesseract.") var noBinarize = false
     @Flag(help: "Do not scale.") var noScale = false
+    @Flag(help: "Keep amounts split at the decimal point as Tesseract gave them.") var noJoinAmounts = false
     @Option(help: "Binarisation method: otsu or sauvola.")
     var binarization: CleaningOptions.Binarization?
     @Option(help: "Target median character height in pixels when scaling by measured text size.")
@@ -53,6 +54,7 @@ struct BenchOCRCommand: AsyncParsableCommand {
         if let scaleFactor { cleaning.fixedScaleFactor = scaleFactor }
         var settings = OCRSettings.default(languages: languages)
         if let psm { settings.pageSegmentationMode = psm }
+        if noJoinAmounts { settings.joinSplitAmounts = false }
         for assignment in variable {
             let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { throw ValidationError("--variable wants NAME=VALUE, got \(assignment)") }
@@ -122,7 +124,7 @@ struct BenchOCRCommand: AsyncParsableCommand {
         func share(_ count: Int) -> String { String(format: "%5.1f%%", 100 * Double(count) / max(n, 1)) }
         milliseconds.sort()
         let median = milliseconds.isEmpty ? 0 : milliseconds[milliseconds.count / 2]
-        print("receipts \(data.samples.count)  jobs \(jobs)  cores \(ProcessInfo.processInfo.activeProcessorCount)  psm \(settings.pageSegmentationMode)")
+        print("receipts \(data.samples.count)  jobs \(jobs)  cores \(ProcessInfo.processInfo.activeProcessorCount)  psm \(settings.pageSegmentationMode)  join-amounts \(settings.joinSplitAmounts)  project-tessdata \(settings.projectTessdata?.path ?? "none")")
         print("cleaning crop=\(cleaning.crop) deskew=\(cleaning.deskew) normalize=\(cleaning.normalizeBackground) "
               + "binarize=\(cleaning.binarize ? cleaning.binarization.rawValue : "tesseract") "
               + "scale=\(cleaning.scale ? (cleaning.fixedScaleFactor.map { "\($0)x" } ?? "text\(cleaning.targetCharacterHeight)px") : "off")")
