@@ -147,9 +147,18 @@ struct TotalExtractor: Sendable {
         }
         let best = ranked.first!.value.score
         let second = ranked.count > 1 ? ranked[1].value.score : 0
-        return Result(candidates: Array(top),
-                      confidence: Confidence.fromScores(best: best, second: second, strong: 1.0),
-                      labelled: labelled)
+        var confidence = Confidence.fromScores(best: best, second: second, strong: 1.0)
+        // The receipt's sums are the best judge of a misread: agreeing arithmetic confirms the pick,
+        // change handed back that does not fit it contradicts it.
+        let chosen = ranked.first!.key
+        let confirmed = inferred.contains { $0.0 == chosen && $0.2 > 0 }
+        let tolerance = Decimal(string: "0.05")!
+        let contradicted = changeGiven && !paidMinusChange.isEmpty
+            && !paidMinusChange.contains { abs($0 - chosen) <= tolerance }
+        if confirmed && !contradicted { confidence = max(confidence, 0.8) }
+        if contradicted { confidence = min(confidence, 0.4) }
+        if !confirmed, ranked.first!.value.source.role.totalEvidence < 0.8 { confidence = min(confidence, 0.45) }
+        return Result(candidates: Array(top), confidence: confidence, labelled: labelled)
     }
 
     /// Canonical text in the currency's minor digits, unless that would round away printed cents

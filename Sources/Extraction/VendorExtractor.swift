@@ -77,8 +77,12 @@ struct VendorExtractor: Sendable {
         candidates = candidates.filter { seen.insert(TextSimilarity.normalisedKey($0.value)).inserted }
         guard let top = candidates.first else { return Result(candidates: [], confidence: 0) }
         let second = candidates.count > 1 ? candidates[1].score : 0
-        let confidence = knownMatch != nil ? max(0.9, top.score)
+        var confidence = knownMatch != nil ? max(0.9, top.score)
             : Confidence.fromScores(best: top.score, second: second, strong: 0.9)
+        // A legal form is the surest sign the line is a business name.
+        if knownMatch == nil, MatchableLine(top.value).contains(any: Keywords.legalForms) {
+            confidence = max(confidence, 0.6)
+        }
         return Result(candidates: Array(candidates.prefix(5)), confidence: confidence)
     }
 

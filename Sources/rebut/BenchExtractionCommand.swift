@@ -71,6 +71,7 @@ struct BenchExtractionCommand: AsyncParsableCommand {
         var scores: [AccuracyScore.ReceiptScore] = []
         var missingText: [String] = []
         var missList: [Miss] = []
+        var calibration: [(Double, Bool, ReceiptField)] = []
         for key in keys.sorted() where key.hasSuffix(".json") {
             let name = String(key.dropLast(5))
             let truthData = try Data(contentsOf: keyDir.appendingPathComponent(key))
@@ -79,6 +80,9 @@ struct BenchExtractionCommand: AsyncParsableCommand {
             let fields = extractor.extract(from: lines, context: context)
             let score = AccuracyScore.score(name: name, truth: truth, fields: fields)
             scores.append(score)
+            calibration.append((fields.confidence[.total] ?? 0, score.total, .total))
+            calibration.append((fields.confidence[.date] ?? 0, score.date, .date))
+            calibration.append((fields.confidence[.vendor] ?? 0, score.vendorSimilar, .vendor))
             guard misses else { continue }
             func tops(_ field: ReceiptField) -> [String] {
                 (fields.candidates[field] ?? []).map { "\($0.value) (\(String(format: "%.2f", $0.score)))" }
@@ -119,12 +123,27 @@ struct BenchExtractionCommand: AsyncParsableCommand {
         }
         print("\(report.receipts) receipts scored" + (missingText.isEmpty ? "" : ", \(missingText.count) without OCR text"))
         print(report.table, terminator: "")
+        print(Self.calibrationTable(calibration), terminator: "")
         if misses {
             for field in ["total", "date", "vendor"] {
                 let all = missList.filter { $0.field == field }
                 print("\(field) misses: \(all.count), of which OCR-limited (truth not in the text): \(all.filter(\.ocrLimited).count)")
             }
         }
+    }
+
+    /// How well confidence separates right from wrong: accuracy above and below the review threshold.
+    static func calibrationTable(_ rows: [(Double, Bool, ReceiptField)]) -> String {
+        let threshold = ReceiptExtractor.reviewThreshold
+        var out = "confidence vs review threshold \(threshold)   confident: right/n    review: right/n\n"
+        for field in [ReceiptField.total, .date, .vendor] {
+            let mine = rows.filter { $0.2 == field }
+            let high = mine.filter { $0.0 >= threshold }, low = mine.filter { $0.0 < threshold }
+            let name = (field == .vendor ? "vendor (similar)" : field.rawValue).padding(toLength: 41, withPad: " ", startingAt: 0)
+            out += "\(name) \(high.filter(\.1).count)/\(high.count)".padding(toLength: 62, withPad: " ", startingAt: 0)
+                + "\(low.filter(\.1).count)/\(low.count)\n"
+        }
+        return out
     }
 
     /// NAME.json ([TextLine] with confidences) wins over NAME.txt (plain text).
