@@ -181,9 +181,11 @@ struct TotalExtractor: Sendable {
                 if !consumed.contains(i) {
                     let role = line.role ?? .unlabelled
                     let amounts = line.amounts
+                    // OCR's own doubt about the line: a low-confidence line is more likely misread.
+                    let lineTrust = line.confidence.map { 0.8 + 0.2 * min(1, max(0, $0 / 100)) } ?? 1
                     for (k, amount) in amounts.enumerated() {
                         let isLast = k == amounts.count - 1
-                        var weight = isLast ? 1.0 : 0.6
+                        var weight = (isLast ? 1.0 : 0.6) * lineTrust
                         // A tax-table row ("6% 100.00 6.00"): right amount much smaller than the left.
                         if amounts.count >= 2, let first = amounts.first?.value, let last = amounts.last?.value,
                            last * 10 < first * 3, [.total, .finalTotal, .roundedTotal].contains(role) {
