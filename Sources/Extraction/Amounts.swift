@@ -67,7 +67,8 @@ enum AmountParser {
         guard !groups.isEmpty, groups.allSatisfy({ !$0.isEmpty }),
               groups.count == separators.count + 1 else { return nil }
         if groups.count == 1 {
-            guard token.count <= 7 else { return nil }  // barcodes and document numbers
+            // Barcodes, document numbers and zero-padded codes ("013") are not money.
+            guard token.count <= 7, token.count == 1 || !token.hasPrefix("0") else { return nil }
             return Decimal(string: token).map { ($0, false) }
         }
         let last = groups[groups.count - 1]

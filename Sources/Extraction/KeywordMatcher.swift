@@ -39,7 +39,7 @@ struct MatchableLine: Sendable {
     }
 
     /// Words OCR often glues to their neighbour ("TOTALGST", "GSTSUMMARY", "TotalSales").
-    static let glueWords = ["SUBTOTAL", "TOTAL", "AMOUNT", "SUMMARY", "PAYABLE", "INCL", "EXCL", "SALES", "ROUNDED"]
+    static let glueWords = ["SUBTOTAL", "TOTAL", "AMOUNT", "SUMMARY", "PAYABLE", "SALES", "ROUNDED"]
 
     static func unglue(_ word: String) -> [String] {
         for glue in glueWords where word.count > glue.count + 1 {

@@ -96,6 +96,11 @@ struct ReceiptLine: Sendable {
         if hasTotal || hasTax, taxExcluded, !taxIncluded { return .subtotal }
         // "TOTAL GST", "GST 6%", "IVA 21%", "GST PAYABLE": the tax itself. "TOTAL (INCL. GST)" is the total.
         if hasTax, !taxIncluded { return .tax }
+        // "GST included @ 6%: 1.87", "IVA incluido 21%": the tax contained in the total, with its rate.
+        if taxIncluded, m.folded.contains("%"),
+           !Set(m.words).isDisjoint(with: ["INCLUDED", "INCLUIDO", "INCLOS", "INCLOSA", "ENTHALTEN", "ENTH", "COMPRIS", "COMPRISE"]) {
+            return .tax
+        }
         if m.contains(any: Keywords.discount) { return .discount }
         if m.contains(any: Keywords.deposit) { return .deposit }
         if hasTotal && taxIncluded { return .finalTotal }

@@ -46,6 +46,9 @@ enum TextNormalisation {
         }
         var out = String(chars)
         // "9 .00" / "9. 00" / "33, 92" → joined, when the part after is exactly two digits.
+        // "RM8 60": the decimal point lost right after a currency.
+        out = currencySpaceDecimal.stringByReplacingMatches(in: out, range: NSRange(location: 0, length: (out as NSString).length),
+                                                            withTemplate: "$1$2.$3")
         // "50,.00" / "3.,50": a doubled separator is one.
         out = out.replacingOccurrences(of: ",.", with: ".").replacingOccurrences(of: ".,", with: ",")
         guard out.contains(" ") else { return out }
@@ -56,6 +59,8 @@ enum TextNormalisation {
         return out
     }
 
+    private static let currencySpaceDecimal = try! NSRegularExpression(
+        pattern: #"((?:RM|€|£|\$|EUR|MYR) ?)(\d{1,5}) (\d{2})(?![\d.,])"#)
     private static let splitDecimals = [
         try! NSRegularExpression(pattern: #"(?<=\d) ?([.,]) (?=\d{2}(?!\d))"#),
         try! NSRegularExpression(pattern: #"(?<=\d) ([.,])(?=\d{2}(?!\d))"#),

@@ -90,29 +90,31 @@ struct TotalExtractor: Sendable {
                 }
             }
         }
-        for (value, _, bonus, source) in inferred where value > 0 && bonus > 0 {
+        let changeGiven = values(.change).contains { $0.value > 0 }
+        for (value, why, bonus, source) in inferred where value > 0 && bonus > 0 {
             if scores[value] != nil {
                 scores[value]!.score += bonus
             } else {
-                // Never printed legibly, but the receipt's sums imply it.
+                // Never printed legibly, but the receipt's sums imply it. Change actually handed back
+                // proves the subtraction, so that inference is trusted more.
                 let implied = LabelledAmount(value: value, role: source.role, hasFraction: true,
                                              lineIndex: source.lineIndex, line: source.line, weight: 1)
-                consider(value, 0.2 + bonus * 0.5, implied)
+                consider(value, why == "paid − change" && changeGiven ? 0.45 : 0.2 + bonus * 0.5, implied)
             }
         }
 
         for value in superseded where scores[value] != nil { scores[value]!.score *= 0.7 }
+        let paidMinusChange = inferred.filter { $0.1 == "paid − change" }.map(\.0)
 
         // A total is never below the tax on it (tax amounts as large as half the receipt are misreads).
         let largestAmount = labelled.filter(\.hasFraction).map(\.value).max() ?? 0
         let maxTax = values(.tax).map(\.value).filter { $0 > 0 && $0 * 2 < largestAmount }.max() ?? 0
         for (value, _) in scores where value <= maxTax { scores[value]!.score *= 0.5 }
         // With change given, the total is what was paid minus the change; far below it is a misread.
-        let paidMinusChange = inferred.filter { $0.1 == "paid − change" }.map(\.0)
         // Cash handed over with change given back is more than the total.
-        let changeGiven = values(.change).contains { $0.value > 0 }
         if changeGiven {
-            for cash in values(.cashPayment) where scores[cash.value]?.source.role == .cashPayment {
+            for cash in values(.cashPayment) where scores[cash.value]?.source.role == .cashPayment
+                && !paidMinusChange.contains(cash.value) {
                 scores[cash.value]!.score *= 0.5
             }
         }
@@ -122,13 +124,17 @@ struct TotalExtractor: Sendable {
 
         // 3. Paid amounts are at least the total: a candidate above every payment is doubtful.
         let paidValues = values(.cashPayment, .cardPayment).map(\.value).filter { $0 > 0 }
+        // With change handed back, the payment line really is what was handed over, so even a
+        // labelled total above it is a misread.
         if let maxPaid = paidValues.max() {
-            for (value, entry) in scores where value > maxPaid && ![.finalTotal, .roundedTotal].contains(entry.source.role) {
-                scores[value]!.score *= 0.6
+            for (value, entry) in scores where value > maxPaid {
+                if changeGiven { scores[value]!.score *= 0.4 }
+                else if ![.finalTotal, .roundedTotal].contains(entry.source.role) { scores[value]!.score *= 0.6 }
             }
         }
         // 4. The largest money amount not tendered is often the total.
-        let nonTendered = labelled.filter { $0.hasFraction && ![.cashPayment, .change, .quantity].contains($0.role) }
+        let nonTendered = labelled.filter { $0.hasFraction && ![.cashPayment, .change, .quantity].contains($0.role)
+            && !(changeGiven && $0.value > (paidValues.max() ?? $0.value)) }
         if let largest = nonTendered.map(\.value).max(), scores[largest] != nil {
             scores[largest]!.score += 0.08
         }
@@ -141,9 +147,18 @@ struct TotalExtractor: Sendable {
         }
         let best = ranked.first!.value.score
         let second = ranked.count > 1 ? ranked[1].value.score : 0
-        return Result(candidates: Array(top),
-                      confidence: Confidence.fromScores(best: best, second: second, strong: 1.0),
-                      labelled: labelled)
+        var confidence = Confidence.fromScores(best: best, second: second, strong: 1.0)
+        // The receipt's sums are the best judge of a misread: agreeing arithmetic confirms the pick,
+        // change handed back that does not fit it contradicts it.
+        let chosen = ranked.first!.key
+        let confirmed = inferred.contains { $0.0 == chosen && $0.2 > 0 }
+        let tolerance = Decimal(string: "0.05")!
+        let contradicted = changeGiven && !paidMinusChange.isEmpty
+            && !paidMinusChange.contains { abs($0 - chosen) <= tolerance }
+        if confirmed && !contradicted { confidence = max(confidence, 0.8) }
+        if contradicted { confidence = min(confidence, 0.4) }
+        if !confirmed, ranked.first!.value.source.role.totalEvidence < 0.8 { confidence = min(confidence, 0.45) }
+        return Result(candidates: Array(top), confidence: confidence, labelled: labelled)
     }
 
     /// Canonical text in the currency's minor digits, unless that would round away printed cents
@@ -166,9 +181,11 @@ struct TotalExtractor: Sendable {
                 if !consumed.contains(i) {
                     let role = line.role ?? .unlabelled
                     let amounts = line.amounts
+                    // OCR's own doubt about the line: a low-confidence line is more likely misread.
+                    let lineTrust = line.confidence.map { 0.8 + 0.2 * min(1, max(0, $0 / 100)) } ?? 1
                     for (k, amount) in amounts.enumerated() {
                         let isLast = k == amounts.count - 1
-                        var weight = isLast ? 1.0 : 0.6
+                        var weight = (isLast ? 1.0 : 0.6) * lineTrust
                         // A tax-table row ("6% 100.00 6.00"): right amount much smaller than the left.
                         if amounts.count >= 2, let first = amounts.first?.value, let last = amounts.last?.value,
                            last * 10 < first * 3, [.total, .finalTotal, .roundedTotal].contains(role) {
@@ -179,6 +196,12 @@ struct TotalExtractor: Sendable {
                         result.append(LabelledAmount(value: value, role: role, hasFraction: amount.hasFraction,
                                                      lineIndex: i, line: line.text, weight: weight,
                                                      isRightmostOfSeveral: isLast && amounts.count >= 2))
+                        // "GRAND TOTAL 1000": a decimal point lost by OCR. Offer 10.00 as a weaker reading.
+                        if !amount.hasFraction, isLast, abs(value) >= 100, abs(value) < 1_000_000,
+                           [.roundedTotal, .finalTotal, .total, .subtotal, .cashPayment, .cardPayment, .change].contains(role) {
+                            result.append(LabelledAmount(value: value / 100, role: role, hasFraction: true,
+                                                         lineIndex: i, line: line.text, weight: weight * 0.6))
+                        }
                     }
                 }
                 i += 1

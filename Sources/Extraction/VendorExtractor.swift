@@ -31,7 +31,7 @@ struct VendorExtractor: Sendable {
             if isTitle(m, letters: letters) { score -= 0.6 }
             let legal = m.contains(any: Keywords.legalForms)
             if legal { score += 0.45 }
-            else if m.contains(any: Keywords.businessWords) { score += 0.12 }
+            else if m.contains(any: Keywords.businessWords) { score += 0.05 }
             if m.contains(any: Self.ownerWords) { score += 0.15 }
             if m.contains(any: Keywords.addressWords) { score -= 0.35 }
             let range = NSRange(location: 0, length: (folded as NSString).length)
@@ -49,7 +49,8 @@ struct VendorExtractor: Sendable {
             if upper == 0 && lower > 0 { score -= 0.3 }
             else if upper >= lower { score += 0.05 }
             score -= 0.4 * Self.noiseRatio(cleaned)
-            if line.role != nil { score -= 0.3 }
+            // A payment or total line names an amount; a name that merely contains "MASTER" does not.
+            if line.role != nil, !line.amounts.isEmpty { score -= 0.3 }
             if let confidence = line.confidence { score *= 0.6 + 0.4 * min(1, max(0, confidence / 100)) }
             scored.append((cleaned, score, line))
         }
@@ -76,8 +77,12 @@ struct VendorExtractor: Sendable {
         candidates = candidates.filter { seen.insert(TextSimilarity.normalisedKey($0.value)).inserted }
         guard let top = candidates.first else { return Result(candidates: [], confidence: 0) }
         let second = candidates.count > 1 ? candidates[1].score : 0
-        let confidence = knownMatch != nil ? max(0.9, top.score)
+        var confidence = knownMatch != nil ? max(0.9, top.score)
             : Confidence.fromScores(best: top.score, second: second, strong: 0.9)
+        // A legal form is the surest sign the line is a business name.
+        if knownMatch == nil, MatchableLine(top.value).contains(any: Keywords.legalForms) {
+            confidence = max(confidence, 0.6)
+        }
         return Result(candidates: Array(candidates.prefix(5)), confidence: confidence)
     }
 
@@ -94,8 +99,8 @@ struct VendorExtractor: Sendable {
             let digitsOutsideParentheses = entry.value.replacingOccurrences(
                 of: #"\([^)]*\)?"#, with: "", options: .regularExpression).contains(where: \.isNumber)
             if entry.line.match.contains(any: Keywords.legalForms), !digitsOutsideParentheses,
-               Self.nameCore(entry.value) < 4, k > 0 {
-                let above = scored[k - 1]
+               Self.nameCore(entry.value) < 4, k > 0,
+               let above = scored[..<k].last(where: { $0.score > 0 && Self.letterCount($0.value) >= 3 }) {
                 // The two halves of one name are printed alike; a title-case brand over an
                 // upper-case company name is two names.
                 if above.line.index >= entry.line.index - 2, above.score > 0, Self.nameCore(above.value) >= 3,
@@ -106,7 +111,7 @@ struct VendorExtractor: Sendable {
             if entry.value.hasSuffix("&"), k + 1 < scored.count {
                 let below = scored[k + 1]
                 if below.line.index <= entry.line.index + 2, below.score > -0.2 {
-                    joined.append((entry.value + " " + below.value, entry.score + 0.08, entry.line))
+                    joined.append((entry.value + " " + below.value, max(entry.score, below.score) + 0.1, entry.line))
                 }
             }
         }
@@ -170,6 +175,8 @@ struct VendorExtractor: Sendable {
         if tokens.count >= 3, let f = tokens.first, f.count == 1, !(f.first!.isUppercase && f.first!.isLetter) {
             s = tokens.dropFirst().joined(separator: " ")
         }
+        // A zero touching letters is an O ("C0.", "K0KO"); digits elsewhere ("99 SPEED") stay.
+        s = s.replacingOccurrences(of: #"(?<=[A-Za-z])0|0(?=[A-Za-z])"#, with: "O", options: .regularExpression)
         // "¥" inside a name is a struck "Y" ("D.I.¥.").
         s = s.replacingOccurrences(of: #"(?<=[A-Za-z.])¥|¥(?=[A-Za-z.])"#, with: "Y", options: .regularExpression)
         // Registration numbers printed after the name: "(126926-H)", "(519537", "1070687-M".
@@ -199,5 +206,5 @@ struct VendorExtractor: Sendable {
         pattern: #"^(.*?(?:S/B|B[HN][DO0]\.?|BERHAD|LTD\.?|GMBH|S\.L\.?|S\.A\.?|SARL|SAS))\s+[^A-Za-z]*\d.*$"#,
         options: [.caseInsensitive])
     private static let sdnBhd = try! NSRegularExpression(
-        pattern: #"\bS[O0DQ]N(\.?)\s*B[HN][DO0](\.?)(?![A-Za-z])"#, options: [.caseInsensitive])
+        pattern: #"\bS[O0DQI]N(\.?)\s*B[HNA][DO0](\.?)(?![A-Za-z])"#, options: [.caseInsensitive])
 }

@@ -122,3 +122,111 @@ struct LanguageReceiptTests {
         #expect(fields.tax == amount("0.90"))
     }
 }
+
+/// Receipts whose tax breakdown tables and change lines are the traps.
+struct LanguageTrapTests {
+    @Test func germanSupermarketWithTaxTable() {
+        let fields = extract("""
+        FRISCHMARKT NORD GMBH & CO. KG
+        Lindenallee 12
+        20259 Hamburg
+        EUR
+        Milch 1,19 A
+        Brot 2,49 A
+        Wein 6,99 B
+        SUMME EUR 10,67
+        Geg. Bar EUR 20,00
+        Rückgeld EUR 9,33
+        MwSt-Satz Netto MwSt Brutto
+        A 7% 3,44 0,24 3,68
+        B 19% 5,87 1,12 6,99
+        Gesamtbetrag 9,31 1,36 10,67
+        12.05.2022 18:41 Bon 4711
+        """, ExtractionContext(languages: ["deu"]))
+        #expect(fields.vendor == "FRISCHMARKT NORD GMBH & CO. KG")
+        #expect(fields.total == amount("10.67"))
+        #expect(fields.date == day("2022-05-12"))
+        #expect(fields.payment == .cash)
+        #expect(fields.currency == "EUR")
+    }
+
+    @Test func frenchCafeWithChange() {
+        let fields = extract("""
+        LE PETIT ZINC SAS
+        8 place du Marché
+        69002 LYON
+        Ticket 0042 Table 3
+        2 EXPRESSO 2,40
+        1 CROQUE MONSIEUR 7,50
+        TOTAL TTC 9,90
+        ESPECES 20,00
+        RENDU 10,10
+        TVA 10% 0,90
+        Le 14/02/2023 à 09:15
+        """, ExtractionContext(languages: ["fra"]))
+        #expect(fields.vendor == "LE PETIT ZINC SAS")
+        #expect(fields.total == amount("9.90"))
+        #expect(fields.date == day("2023-02-14"))
+        #expect(fields.payment == .cash)
+        #expect(fields.tax == amount("0.90"))
+    }
+
+    @Test func spanishWithTaxIncludedLine() {
+        let fields = extract("""
+        SUPERMERCADOS LA PLAZA S.A.
+        Avda. de la Constitución 22
+        41001 Sevilla
+        CIF A41234567
+        12/05/22 19:02
+        ACEITE OLIVA 1L 8,95
+        PAN 0,95
+        TOTAL (IVA INCLUIDO) 9,90
+        IVA INCLUIDO 10% 0,90
+        ENTREGADO 10,00
+        CAMBIO 0,10
+        """, ExtractionContext(languages: ["spa"]))
+        #expect(fields.vendor == "SUPERMERCADOS LA PLAZA S.A.")
+        #expect(fields.total == amount("9.90"))
+        #expect(fields.tax == amount("0.90"))
+        #expect(fields.date == day("2022-05-12"))
+        #expect(fields.payment == .cash)
+    }
+
+    @Test func catalanCardPayment() {
+        let fields = extract("""
+        LLIBRERIA EL FAR SL
+        Carrer Major 3, 17001 Girona
+        NIF B17123456
+        Data 07/11/2021
+        LLIBRE 19,90
+        TOTAL 19,90
+        TARGETA 19,90
+        IVA 4% 0,77
+        """, ExtractionContext(languages: ["cat"]))
+        #expect(fields.vendor == "LLIBRERIA EL FAR SL")
+        #expect(fields.total == amount("19.90"))
+        #expect(fields.payment == .card)
+        #expect(fields.date == day("2021-11-07"))
+    }
+
+    @Test func usReceiptMonthFirstWithEvidence() {
+        let fields = extract("""
+        BLUE BAY DINER INC
+        120 Main Street
+        Springfield, IL 62701
+        04/05/2019 7:45 PM
+        Member since 10/21/2016
+        BURGER 11.50
+        SODA 2.00
+        SUBTOTAL 13.50
+        SALES TAX 1.08
+        TOTAL 14.58
+        VISA XXXX1234 14.58
+        """)
+        #expect(fields.date == day("2019-04-05"))
+        #expect(fields.values(.date).contains("2019-05-04"))
+        #expect(fields.total == amount("14.58"))
+        #expect(fields.tax == amount("1.08"))
+        #expect(fields.payment == .card)
+    }
+}

@@ -167,3 +167,37 @@ struct TotalTests {
         #expect(zip(candidates, candidates.dropFirst()).allSatisfy { $0.score >= $1.score })
     }
 }
+
+/// Every anchor the brief names, each against a subtotal, a tax line and a tendered amount.
+struct TotalAnchorTests {
+    @Test("anchor words", arguments: [
+        "TOTAL", "GRAND TOTAL", "AMOUNT DUE", "NETT TOTAL", "TOTAL A PAGAR", "IMPORTE", "IMPORT", "SUMME",
+        "ZU ZAHLEN", "GESAMT", "NET À PAYER", "TOTAL TTC", "JUMLAH", "TOTAL (RM)", "Total Sales (Inclusive of GST)",
+    ])
+    func anchor(word: String) {
+        let fields = extract("""
+        ITEM ONE 7,00
+        ITEM TWO 6,00
+        SUBTOTAL 12,00
+        TAX 0,72
+        \(word) 12,72
+        CASH 20,00
+        CHANGE 7,28
+        """)
+        #expect(fields.total == amount("12.72"))
+    }
+
+    @Test func ocrNoiseInTheNameNeverChangesTheAmount() {
+        // "¥" here is a misread letter, not yen; the cents must survive.
+        let fields = extract("MR D.I.¥. SDN BHD\nTOTAL 23.25\nCASH 50.00\nCHANGE 26.75")
+        #expect(fields.total == amount("23.25"))
+        #expect(fields.candidates[.total]?.first?.value == "23.25")
+        #expect(fields.vendor == "MR D.I.Y. SDN BHD")
+    }
+
+    @Test func contradictedTotalGoesToReview() {
+        // Cash − change says 15.30; the TOTAL line says 45.90: one of them is misread.
+        let fields = extract("SUBTOTAL 15.30\nTOTAL 45.90\nCASH 50.00\nCHANGE 34.70")
+        #expect((fields.confidence[.total] ?? 1) < ReceiptExtractor.reviewThreshold)
+    }
+}

@@ -108,7 +108,15 @@ public struct AccuracyReport: Sendable, Codable, Hashable {
         public var field: String
         public var correct: Int
         public var count: Int
-        public var accuracy: Double { count == 0 ? 0 : Double(correct) / Double(count) }
+        /// Stored (not computed) so JSON reports carry it.
+        public var accuracy: Double
+
+        public init(field: String, correct: Int, count: Int) {
+            self.field = field
+            self.correct = correct
+            self.count = count
+            accuracy = count == 0 ? 0 : Double(correct) / Double(count)
+        }
     }
 
     public var receipts: Int

@@ -39,6 +39,8 @@ struct BenchExtractionCommand: AsyncParsableCommand {
         var expected: String
         var got: String
         var candidates: [String]
+        /// True when the truth cannot be read from the OCR text at all: an OCR miss, not an extraction one.
+        var ocrLimited: Bool
     }
 
     struct Output: Codable {
@@ -69,6 +71,7 @@ struct BenchExtractionCommand: AsyncParsableCommand {
         var scores: [AccuracyScore.ReceiptScore] = []
         var missingText: [String] = []
         var missList: [Miss] = []
+        var calibration: [(Double, Bool, ReceiptField)] = []
         for key in keys.sorted() where key.hasSuffix(".json") {
             let name = String(key.dropLast(5))
             let truthData = try Data(contentsOf: keyDir.appendingPathComponent(key))
@@ -77,24 +80,29 @@ struct BenchExtractionCommand: AsyncParsableCommand {
             let fields = extractor.extract(from: lines, context: context)
             let score = AccuracyScore.score(name: name, truth: truth, fields: fields)
             scores.append(score)
+            calibration.append((fields.confidence[.total] ?? 0, score.total, .total))
+            calibration.append((fields.confidence[.date] ?? 0, score.date, .date))
+            calibration.append((fields.confidence[.vendor] ?? 0, score.vendorSimilar, .vendor))
             guard misses else { continue }
             func tops(_ field: ReceiptField) -> [String] {
                 (fields.candidates[field] ?? []).map { "\($0.value) (\(String(format: "%.2f", $0.score)))" }
             }
             let confidence = { (f: ReceiptField) in String(format: " conf %.2f", fields.confidence[f] ?? 0) }
+            let presence = TruthPresence(lines: lines)
             if !score.total {
                 missList.append(Miss(file: name, field: "total", expected: truth.total ?? "",
                                      got: (fields.total.map { MoneyFormat.canonical($0) } ?? "-") + confidence(.total),
-                                     candidates: tops(.total)))
+                                     candidates: tops(.total), ocrLimited: !presence.hasTotal(truth.total)))
             }
             if !score.date {
                 missList.append(Miss(file: name, field: "date", expected: truth.date ?? "",
-                                     got: (fields.date?.iso8601 ?? "-") + confidence(.date), candidates: tops(.date)))
+                                     got: (fields.date?.iso8601 ?? "-") + confidence(.date), candidates: tops(.date),
+                                     ocrLimited: !presence.hasDate(truth.date)))
             }
             if !score.vendorExact {
                 missList.append(Miss(file: name, field: score.vendorSimilar ? "vendor~" : "vendor",
                                      expected: truth.company ?? "", got: (fields.vendor ?? "-") + confidence(.vendor),
-                                     candidates: tops(.vendor)))
+                                     candidates: tops(.vendor), ocrLimited: !presence.hasVendor(truth.company)))
             }
         }
         let report = AccuracyReport(scores)
@@ -107,13 +115,35 @@ struct BenchExtractionCommand: AsyncParsableCommand {
         }
         if misses {
             for miss in missList {
-                print("\(miss.file) \(miss.field): expected \(miss.expected) | got \(miss.got)")
+                print("\(miss.file) \(miss.field): expected \(miss.expected) | got \(miss.got)"
+                      + (miss.ocrLimited ? "  [OCR-limited]" : ""))
                 print("    " + miss.candidates.joined(separator: " · "))
             }
             print("")
         }
         print("\(report.receipts) receipts scored" + (missingText.isEmpty ? "" : ", \(missingText.count) without OCR text"))
         print(report.table, terminator: "")
+        print(Self.calibrationTable(calibration), terminator: "")
+        if misses {
+            for field in ["total", "date", "vendor"] {
+                let all = missList.filter { $0.field == field }
+                print("\(field) misses: \(all.count), of which OCR-limited (truth not in the text): \(all.filter(\.ocrLimited).count)")
+            }
+        }
+    }
+
+    /// How well confidence separates right from wrong: accuracy above and below the review threshold.
+    static func calibrationTable(_ rows: [(Double, Bool, ReceiptField)]) -> String {
+        let threshold = ReceiptExtractor.reviewThreshold
+        var out = "confidence vs review threshold \(threshold)   confident: right/n    review: right/n\n"
+        for field in [ReceiptField.total, .date, .vendor] {
+            let mine = rows.filter { $0.2 == field }
+            let high = mine.filter { $0.0 >= threshold }, low = mine.filter { $0.0 < threshold }
+            let name = (field == .vendor ? "vendor (similar)" : field.rawValue).padding(toLength: 41, withPad: " ", startingAt: 0)
+            out += "\(name) \(high.filter(\.1).count)/\(high.count)".padding(toLength: 62, withPad: " ", startingAt: 0)
+                + "\(low.filter(\.1).count)/\(low.count)\n"
+        }
+        return out
     }
 
     /// NAME.json ([TextLine] with confidences) wins over NAME.txt (plain text).
@@ -126,5 +156,52 @@ struct BenchExtractionCommand: AsyncParsableCommand {
         let textURL = dir.appendingPathComponent(name + ".txt")
         guard let data = FileManager.default.contents(atPath: textURL.path) else { return nil }
         return TextLine.lines(fromPlainText: String(decoding: data, as: UTF8.self))
+    }
+}
+
+/// Whether a truth value can be found in the OCR text at all, leniently, to tell OCR misses from
+/// extraction misses in the report.
+struct TruthPresence {
+    let text: String
+    let compactText: String
+    let lines: [String]
+
+    init(lines: [TextLine]) {
+        self.lines = lines.map(\.text)
+        text = self.lines.joined(separator: "\n").uppercased()
+        compactText = text.filter { !$0.isWhitespace }.replacingOccurrences(of: ",", with: ".")
+    }
+
+    func hasTotal(_ truth: String?) -> Bool {
+        guard let value = AccuracyScore.parseTruthTotal(truth) else { return false }
+        return compactText.contains(MoneyFormat.canonical(value))
+    }
+
+    func hasDate(_ truth: String?) -> Bool {
+        guard let date = AccuracyScore.parseTruthDate(truth) else { return false }
+        let dd = date.day < 10 ? "0\(date.day)" : "\(date.day)"
+        let mm = date.month < 10 ? "0\(date.month)" : "\(date.month)"
+        let yy = String(String(date.year).suffix(2))
+        let months = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"]
+        var forms: [String] = []
+        for sep in ["/", "-", "."] {
+            for d in Set([dd, "\(date.day)"]) {
+                for m in Set([mm, "\(date.month)"]) {
+                    forms += ["\(d)\(sep)\(m)\(sep)\(date.year)", "\(d)\(sep)\(m)\(sep)\(yy)",
+                              "\(m)\(sep)\(d)\(sep)\(date.year)", "\(date.year)\(sep)\(m)\(sep)\(d)"]
+                }
+            }
+        }
+        forms += ["\(dd)\(months[date.month - 1])\(date.year)", "\(dd)\(months[date.month - 1])\(yy)",
+                  "\(date.day)\(months[date.month - 1])\(date.year)"]
+        return forms.contains { compactText.contains($0) }
+    }
+
+    func hasVendor(_ truth: String?) -> Bool {
+        guard let truth else { return false }
+        // The name may span two lines.
+        let pairs = zip(lines, lines.dropFirst()).map { $0 + " " + $1 }
+        return (lines + pairs).contains { AccuracyScore.vendorExact(truth: truth, extracted: $0)
+            || TextSimilarity.similarity(truth, $0) >= 0.9 }
     }
 }
