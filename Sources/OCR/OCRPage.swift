@@ -9,12 +9,27 @@ public struct OCRPage: Sendable, Codable, Hashable {
     /// Size of the image the boxes refer to (the cleaned image).
     public var width: Int
     public var height: Int
+    /// Second readings of uncertain lines, each cut out and read alone (see `LineRereader`).
+    public var rereads: [LineReread]
 
-    public init(lines: [TextLine], meanConfidence: Double, width: Int, height: Int) {
+    public init(lines: [TextLine], meanConfidence: Double, width: Int, height: Int, rereads: [LineReread] = []) {
         self.lines = lines
         self.meanConfidence = meanConfidence
         self.width = width
         self.height = height
+        self.rereads = rereads
+    }
+
+    private enum CodingKeys: String, CodingKey { case lines, meanConfidence, width, height, rereads }
+
+    /// Pages saved before re-reading existed have no `rereads`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        lines = try container.decode([TextLine].self, forKey: .lines)
+        meanConfidence = try container.decode(Double.self, forKey: .meanConfidence)
+        width = try container.decode(Int.self, forKey: .width)
+        height = try container.decode(Int.self, forKey: .height)
+        rereads = try container.decodeIfPresent([LineReread].self, forKey: .rereads) ?? []
     }
 
     public var text: String { lines.map(\.text).joined(separator: "\n") }

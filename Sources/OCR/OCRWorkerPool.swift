@@ -56,9 +56,18 @@ public final class OCRWorkerPool: Sendable {
 
     /// Like `recognize`, with the time each step took (for benchmarks and stage logs).
     public func process(_ file: IngestedFile) async throws -> OCROutcome {
+        try await process(file, refine: nil)
+    }
+
+    /// Like `process`, then re-reads the lines `refine` asks for (see `LineRereader`), still on
+    /// the worker thread, with the same engine and the cleaned image in hand. `refine` must be
+    /// pure and fast: it runs on the worker. The readings land in `OCRPage.rereads`.
+    public func process(_ file: IngestedFile, rereading options: LineRereadOptions = .default,
+                        refine: (@Sendable (OCRPage) -> [LineRereadRequest])?) async throws -> OCROutcome {
         try Task.checkCancellation()
+        let refinement = refine.map { Refinement(options: options, requests: $0) }
         return try await withCheckedThrowingContinuation { continuation in
-            queue.submit(Job(file: file, continuation: continuation))
+            queue.submit(Job(file: file, refinement: refinement, continuation: continuation))
         }
     }
 
@@ -70,21 +79,30 @@ public final class OCRWorkerPool: Sendable {
 
     private static func work(engine: TesseractEngine, cleaner: ReceiptCleaner, queue: JobQueue) {
         while let job = queue.next() {
-            job.continuation.resume(with: Result { try run(job.file, engine: engine, cleaner: cleaner) })
+            job.continuation.resume(with: Result {
+                try run(job.file, engine: engine, cleaner: cleaner, refinement: job.refinement)
+            })
         }
     }
 
-    static func run(_ file: IngestedFile, engine: TesseractEngine, cleaner: ReceiptCleaner) throws -> OCROutcome {
+    static func run(_ file: IngestedFile, engine: TesseractEngine, cleaner: ReceiptCleaner,
+                    refinement: Refinement? = nil) throws -> OCROutcome {
         let clock = ContinuousClock()
         let start = clock.now
         let decoded = try ImageDecoder.decode(file, maxPixels: cleaner.options.maxPixels)
         let afterDecode = clock.now
         let cleaned = try cleaner.clean(decoded)
         let afterClean = clock.now
-        let page = try engine.recognize(cleaned)
+        var page = try engine.recognize(cleaned)
         let afterOCR = clock.now
+        if let refinement {
+            let requests = refinement.requests(page)
+            if !requests.isEmpty {
+                page.rereads = LineRereader(options: refinement.options).reread(requests, of: page, in: cleaned, engine: engine)
+            }
+        }
         return OCROutcome(page: page, decode: afterDecode - start, clean: afterClean - afterDecode,
-                          ocr: afterOCR - afterClean)
+                          ocr: afterOCR - afterClean, reread: clock.now - afterOCR)
     }
 }
 
@@ -94,11 +112,20 @@ public struct OCROutcome: Sendable {
     public var decode: Duration
     public var clean: Duration
     public var ocr: Duration
-    public var total: Duration { decode + clean + ocr }
+    /// Re-reading uncertain lines (zero without a refinement).
+    public var reread: Duration = .zero
+    public var total: Duration { decode + clean + ocr + reread }
+}
+
+/// Which lines to re-read, and how: asked once the page has been read.
+struct Refinement: Sendable {
+    let options: LineRereadOptions
+    let requests: @Sendable (OCRPage) -> [LineRereadRequest]
 }
 
 private struct Job: Sendable {
     let file: IngestedFile
+    var refinement: Refinement? = nil
     let continuation: CheckedContinuation<OCROutcome, any Error>
 }
 

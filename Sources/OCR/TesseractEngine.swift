@@ -7,7 +7,7 @@ import RebutCore
 /// One Tesseract instance. Starting one costs 50–200 ms, so it is made once per worker and
 /// reused. Not thread-safe: Tesseract keeps per-page state in the handle.
 public final class TesseractEngine {
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
     public let settings: OCRSettings
 
     public init(settings: OCRSettings) throws(OCRError) {
@@ -78,7 +78,7 @@ public final class TesseractEngine {
     }
 
     /// Walks the result iterator line by line, words within each line, in Tesseract's reading order.
-    private func readLines() -> [TextLine] {
+    func readLines() -> [TextLine] {
         guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }
         defer { TessResultIteratorDelete(iterator) }
         let page = TessResultIteratorGetPageIterator(iterator)

@@ -14,6 +14,10 @@ public struct PipelineConfiguration: Sendable {
     public var maxFileBytes: Int
     /// "Today", for date plausibility; nil means the machine's date.
     public var referenceDate: Date?
+    /// Re-read the lines likely to hold vendor, date or total when the first reading leaves them
+    /// uncertain (see `RereadPlanner`). Off only to measure what it is worth.
+    public var rereadUncertainFields: Bool = true
+    public var reread: LineRereadOptions = .default
 
     public init(languages: String = "eng",
                 cleaning: CleaningOptions = .default,

@@ -72,7 +72,12 @@ public final class ReceiptAnalyser: Sendable {
     public func analyse(_ file: IngestedFile, context: AnalysisContext = .init()) async throws(ReceiptFailure) -> AnalysedReceipt {
         let page: OCRPage
         do {
-            page = try await pool.recognize(file)
+            if configuration.rereadUncertainFields {
+                let planner = RereadPlanner(extraction: extractionContext(context))
+                page = try await pool.process(file, rereading: configuration.reread, refine: planner.requests).page
+            } else {
+                page = try await pool.recognize(file)
+            }
         } catch let error as ReceiptInputError {
             throw ReceiptFailure(file: file.url, stage: .clean, reason: error.description)
         } catch {
@@ -86,11 +91,10 @@ public final class ReceiptAnalyser: Sendable {
 
     /// Stages 4–5 on OCR output already in hand: pure and synchronous.
     public func analyse(_ file: IngestedFile, page: OCRPage, context: AnalysisContext) -> AnalysedReceipt {
-        let extraction = ExtractionContext(languages: configuration.languageHints,
-                                           defaultCurrency: context.defaultCurrency,
-                                           referenceDate: referenceDay,
-                                           knownVendors: context.knownVendors)
-        let fields = extractor.extract(from: page.lines, context: extraction)
+        let extraction = extractionContext(context)
+        let fields = page.rereads.isEmpty
+            ? extractor.extract(from: page.lines, context: extraction)
+            : RereadPlanner(extraction: extraction).merge(page)
         let categoriser = Categoriser(rules: rules, learned: context.learnedCategories)
         let category = categoriser.categorise(vendor: fields.vendor, lines: page.lines, preferring: context.preferredGroup)
         return AnalysedReceipt(file: file, page: page, fields: fields, category: category,
@@ -108,6 +112,11 @@ public final class ReceiptAnalyser: Sendable {
             }
             return !present || (fields.confidence[field] ?? 0) < ReceiptExtractor.reviewThreshold
         }
+    }
+
+    private func extractionContext(_ context: AnalysisContext) -> ExtractionContext {
+        ExtractionContext(languages: configuration.languageHints, defaultCurrency: context.defaultCurrency,
+                          referenceDate: referenceDay, knownVendors: context.knownVendors)
     }
 
     private var referenceDay: LocalDate {

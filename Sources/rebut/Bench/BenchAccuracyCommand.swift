@@ -79,6 +79,10 @@ struct BenchAccuracyCommand: AsyncParsableCommand {
                 if let dumpOCR {
                     let url = URL(fileURLWithPath: dumpOCR).appendingPathComponent(item.sample.name + ".json")
                     try JSONEncoder().encode(analysed.page.lines).write(to: url)
+                    if !analysed.page.rereads.isEmpty {
+                        let rereads = URL(fileURLWithPath: dumpOCR).appendingPathComponent(item.sample.name + ".rereads.json")
+                        try JSONEncoder().encode(analysed.page.rereads).write(to: rereads)
+                    }
                 }
             case .failure(let failure):
                 // A receipt the pipeline could not read counts as wrong on every field.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Extraction
 import Foundation
+import OCR
 import Pipeline
 import RebutCore
 
@@ -77,7 +78,7 @@ struct BenchExtractionCommand: AsyncParsableCommand {
             let truthData = try Data(contentsOf: keyDir.appendingPathComponent(key))
             let truth = try JSONDecoder().decode(LabelledDataset.Truth.self, from: truthData)
             guard let lines = try loadLines(name, in: textDir) else { missingText.append(name); continue }
-            let fields = extractor.extract(from: lines, context: context)
+            let fields = try extract(lines, rereadsOf: name, in: textDir, context: context)
             let score = AccuracyScore.score(name: name, truth: truth, fields: fields)
             scores.append(score)
             calibration.append((fields.confidence[.total] ?? 0, score.total, .total))
@@ -144,6 +145,22 @@ struct BenchExtractionCommand: AsyncParsableCommand {
                 + "\(low.filter(\.1).count)/\(low.count)\n"
         }
         return out
+    }
+
+    /// With NAME.rereads.json beside the lines (dumped by `bench accuracy --dump-ocr`), the
+    /// re-read lines vote as the pipeline lets them.
+    private func extract(_ lines: [TextLine], rereadsOf name: String, in dir: URL,
+                         context: ExtractionContext) throws -> ReceiptFields {
+        let extractor = ReceiptExtractor()
+        let url = dir.appendingPathComponent(name + ".rereads.json")
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            return extractor.extract(from: lines, context: context)
+        }
+        let rereads = try JSONDecoder().decode([LineReread].self, from: data)
+        let first = extractor.extract(from: lines, context: context)
+        let alternatives = rereads.map { AlternativeReading(lineIndex: $0.lineIndex, text: $0.text, confidence: $0.confidence) }
+        return extractor.extract(from: lines, alternatives: alternatives,
+                                 merging: ReceiptAnalyser.uncertainFields(in: first), context: context)
     }
 
     /// NAME.json ([TextLine] with confidences) wins over NAME.txt (plain text).

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Categorisation
+import OCR
 import Pipeline
 
 /// How receipts are read: languages, workers and the cleaning steps (switchable for measurement).
@@ -18,6 +19,7 @@ struct PipelineOptions: ParsableArguments {
     @Flag(name: .customLong("no-normalize"), help: .hidden) var noNormalize = false
     @Flag(name: .customLong("no-binarize"), help: .hidden) var noBinarize = false
     @Flag(name: .customLong("no-scale"), help: .hidden) var noScale = false
+    @Flag(name: .customLong("no-reread"), help: .hidden) var noReread = false
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
@@ -35,7 +37,10 @@ extension PipelineOptions {
         if noNormalize { off.insert(.normalize) }
         if noBinarize { off.insert(.binarize) }
         if noScale { off.insert(.scale) }
-        return PipelineConfiguration(languages: lang, jobs: jobs, disabling: off)
+        var configuration = PipelineConfiguration(languages: lang, jobs: jobs, disabling: off)
+        configuration.rereadUncertainFields = !noReread
+        configuration.reread = .fromEnvironment()
+        return configuration
     }
 
     func makeAnalyser(rules: CategoryRules? = nil) throws -> ReceiptAnalyser {

@@ -1,0 +1,122 @@
+import Foundation
+
+/// A line worth reading again because it probably holds an uncertain field.
+public struct LineHint: Sendable, Hashable {
+    public var lineIndex: Int
+    public var field: ReceiptField
+
+    public init(lineIndex: Int, field: ReceiptField) {
+        self.lineIndex = lineIndex
+        self.field = field
+    }
+}
+
+/// Which lines of a first OCR pass to re-read for the fields extraction is unsure of.
+///
+/// Why only a few lines: a receipt's other lines read fine, and each re-read costs a Tesseract
+/// call. The field's label (DATE, TOTAL) or shape (digits in date form, a time beside the date)
+/// usually survives a misread that garbles its value, so it points at the line to try again.
+public enum LineHints {
+    /// Lines re-read per receipt at most, across fields.
+    public static let maximumLines = 6
+
+    /// Up to `limit` lines, most promising first, for the given fields (vendor, date, total).
+    public static func lines(for fields: [ReceiptField], in lines: [TextLine], extracted: ReceiptFields,
+                             limit: Int = maximumLines) -> [LineHint] {
+        let analysed = ReceiptLine.analyse(lines)
+        var perField: [[LineHint]] = []
+        for field in fields {
+            let ranked: [Int]
+            switch field {
+            case .date: ranked = dateLines(analysed, extracted: extracted)
+            case .total: ranked = totalLines(analysed, extracted: extracted)
+            case .vendor: ranked = vendorLines(analysed, extracted: extracted)
+            default: continue
+            }
+            perField.append(ranked.map { LineHint(lineIndex: $0, field: field) })
+        }
+        // Round robin, so one field's many lines cannot crowd out another's best one.
+        var result: [LineHint] = []
+        var taken = Set<Int>()
+        var round = 0
+        while result.count < limit, perField.contains(where: { round < $0.count }) {
+            for hints in perField where round < hints.count && result.count < limit {
+                if taken.insert(hints[round].lineIndex).inserted { result.append(hints[round]) }
+            }
+            round += 1
+        }
+        return result
+    }
+
+    /// Per field at most this many lines: past three, a field's hints are guesses.
+    static let perFieldLimit = 3
+
+    // Date-shaped text, loosely: digits in three groups (the separators often misread), a month
+    // word, or eight digits in a row; and times, which receipts print beside the date.
+    private static let looseDate = try! NSRegularExpression(
+        pattern: #"\d{1,4}\s?[/\-.,:|]\s?[0-9OoIl]{1,3}\s?[/\-.,:|]\s?\d{2,4}|\b\d{1,2}\s?[A-Za-z]{3,9}\.?\s?[,']?\s?\d{2,4}\b|(?<!\d)20\d{6}(?!\d)"#)
+    private static let time = try! NSRegularExpression(pattern: #"(?<!\d)\d{1,2}\s?:\s?\d{2}(?!\d)"#)
+
+    static func dateLines(_ lines: [ReceiptLine], extracted: ReceiptFields) -> [Int] {
+        var scores: [Int: Double] = [:]
+        for line in lines {
+            var score = 0.0
+            let labelled = line.match.contains(any: Keywords.dateLabels)
+            let digits = line.text.filter(\.isNumber).count
+            if labelled && digits >= 2 { score += 3 } else if labelled { score += 1 }
+            if matches(looseDate, line.text) { score += 2 }
+            if matches(time, line.text) { score += 1.5 }
+            if line.match.contains(any: DateExtractor.contactWords) { score -= 2 }
+            if score > 0 { scores[line.index] = score }
+        }
+        // The current picks' lines: a misread digit there is the likeliest date error.
+        for candidate in (extracted.candidates[.date] ?? []).prefix(2) {
+            if let index = candidate.lineIndex { scores[index, default: 0] += 1 }
+        }
+        return ranked(scores)
+    }
+
+    static func totalLines(_ lines: [ReceiptLine], extracted: ReceiptFields) -> [Int] {
+        var scores: [Int: Double] = [:]
+        for line in lines {
+            guard let role = line.role else { continue }
+            let weight: Double
+            switch role {
+            case .roundedTotal, .finalTotal: weight = 3
+            case .total: weight = 2.5
+            case .weakTotal, .cashPayment, .cardPayment: weight = 1
+            default: continue
+            }
+            scores[line.index, default: 0] += weight
+            // A label printed without its amount: the amount is on the next line.
+            if line.amounts.isEmpty, line.index + 1 < lines.count, !lines[line.index + 1].amounts.isEmpty {
+                scores[line.index + 1, default: 0] += weight - 0.5
+            }
+        }
+        for candidate in (extracted.candidates[.total] ?? []).prefix(2) {
+            if let index = candidate.lineIndex { scores[index, default: 0] += 1 }
+        }
+        return ranked(scores)
+    }
+
+    static func vendorLines(_ lines: [ReceiptLine], extracted: ReceiptFields) -> [Int] {
+        var scores: [Int: Double] = [:]
+        for (rank, candidate) in (extracted.candidates[.vendor] ?? []).prefix(2).enumerated() {
+            if let index = candidate.lineIndex { scores[index, default: 0] += 2 - Double(rank) }
+        }
+        // The first lines with letters: the name is printed first.
+        for (rank, line) in lines.prefix(VendorExtractor.headerLines).filter({ $0.letterCount >= 3 }).prefix(2).enumerated() {
+            scores[line.index, default: 0] += 1.5 - 0.5 * Double(rank)
+        }
+        return ranked(scores)
+    }
+
+    private static func ranked(_ scores: [Int: Double]) -> [Int] {
+        scores.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            .prefix(perFieldLimit).map(\.key)
+    }
+
+    private static func matches(_ regex: NSRegularExpression, _ text: String) -> Bool {
+        regex.firstMatch(in: text, range: NSRange(location: 0, length: (text as NSString).length)) != nil
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+
+/// Another reading of one OCR line (a second OCR pass on that line alone).
+public struct AlternativeReading: Sendable, Hashable {
+    public var lineIndex: Int
+    public var text: String
+    /// 0...100, Tesseract's scale, like `TextLine.confidence`.
+    public var confidence: Double?
+
+    public init(lineIndex: Int, text: String, confidence: Double? = nil) {
+        self.lineIndex = lineIndex
+        self.text = text
+        self.confidence = confidence
+    }
+}
+
+extension ReceiptExtractor {
+    /// Extracts from the first reading and from each alternative reading of a line, then lets
+    /// the readings vote on `fields` (the uncertain ones; the others keep the first reading's).
+    ///
+    /// Each alternative is tried as the only change to the receipt, so the rest of the receipt
+    /// (other dates, the sums that check a total) judges it exactly as it judged the first
+    /// reading. The first reading is one of the variants: a worse re-read loses to it.
+    public func extract(from lines: [TextLine], alternatives: [AlternativeReading],
+                        merging fields: [ReceiptField] = ReceiptField.required,
+                        context: ExtractionContext = .init()) -> ReceiptFields {
+        let original = extract(from: lines, context: context)
+        let usable = alternatives.filter { lines.indices.contains($0.lineIndex)
+            && $0.text.trimmingCharacters(in: .whitespaces) != lines[$0.lineIndex].text.trimmingCharacters(in: .whitespaces) }
+        guard !usable.isEmpty, !fields.isEmpty else { return original }
+        var variants = [original]
+        for alternative in usable {
+            var changed = lines
+            let first = lines[alternative.lineIndex]
+            changed[alternative.lineIndex] = TextLine(text: alternative.text, confidence: alternative.confidence ?? first.confidence,
+                                                      box: first.box)
+            variants.append(extract(from: changed, context: context))
+        }
+        return RereadVote.merge(variants, fields: fields)
+    }
+}
+
+/// How readings of the same receipt vote on a field.
+enum RereadVote {
+    /// A value several readings pick is more likely right than any one reading says.
+    static let agreementBonus = 0.1
+
+    static func merge(_ variants: [ReceiptFields], fields: [ReceiptField]) -> ReceiptFields {
+        var merged = variants[0]
+        for field in fields {
+            guard let winner = vote(field, variants) else { continue }
+            let source = variants[winner.variant]
+            merged.candidates[field] = winner.candidates
+            merged.confidence[field] = winner.confidence
+            switch field {
+            case .vendor: merged.vendor = source.vendor
+            case .date: merged.date = source.date
+            case .total:
+                merged.total = source.total
+                // Tax and payment are read against the total: keep them consistent with it.
+                for dependent in [ReceiptField.tax, .payment] {
+                    merged.candidates[dependent] = source.candidates[dependent]
+                    merged.confidence[dependent] = source.confidence[dependent]
+                }
+                merged.tax = source.tax
+                merged.payment = source.payment
+            default: continue
+            }
+        }
+        return merged
+    }
+
+    struct Winner {
+        var variant: Int
+        var confidence: Double
+        var candidates: [Candidate]
+    }
+
+    /// The value with the best confidence among the readings whose top pick it is, plus a bonus per
+    /// extra reading agreeing; candidates merged across readings, best score per value, top five.
+    static func vote(_ field: ReceiptField, _ variants: [ReceiptFields]) -> Winner? {
+        struct Tally { var confidence: Double; var score: Double; var support: Int; var variant: Int }
+        var tallies: [String: Tally] = [:]
+        var order: [String] = []
+        for (index, variant) in variants.enumerated() {
+            guard let top = variant.candidates[field]?.first else { continue }
+            let confidence = variant.confidence[field] ?? 0
+            if var tally = tallies[top.value] {
+                tally.support += 1
+                if confidence > tally.confidence { tally.confidence = confidence; tally.variant = index }
+                tally.score = max(tally.score, top.score)
+                tallies[top.value] = tally
+            } else {
+                tallies[top.value] = Tally(confidence: confidence, score: top.score, support: 1, variant: index)
+                order.append(top.value)
+            }
+        }
+        func strength(_ t: Tally) -> Double { t.confidence + agreementBonus * Double(min(2, t.support - 1)) }
+        // Ties go to the value seen first, i.e. the first reading's.
+        var bestValue: String?
+        for value in order where bestValue == nil || strength(tallies[value]!) > strength(tallies[bestValue!]!) {
+            bestValue = value
+        }
+        guard let bestValue, let best = tallies[bestValue] else { return nil }
+
+        var scores: [String: Candidate] = [:]
+        for variant in variants {
+            for candidate in variant.candidates[field] ?? [] where (scores[candidate.value]?.score ?? -1) < candidate.score {
+                scores[candidate.value] = candidate
+            }
+        }
+        var candidates = [scores[bestValue]!]
+        candidates += scores.values.filter { $0.value != bestValue }
+            .sorted { $0.score != $1.score ? $0.score > $1.score : $0.value < $1.value }
+            .prefix(4)
+        return Winner(variant: best.variant, confidence: min(1, strength(best)), candidates: candidates)
+    }
+}

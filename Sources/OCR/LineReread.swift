@@ -1,0 +1,93 @@
+import Foundation
+import RebutCore
+
+/// One line of a page to read again on its own, and what it is expected to hold.
+public struct LineRereadRequest: Sendable, Hashable {
+    /// What the line should contain: narrows the characters Tesseract may answer with.
+    public enum Content: String, Sendable, Hashable, Codable {
+        case text, date, amount
+    }
+
+    /// Index into `OCRPage.lines`.
+    public var lineIndex: Int
+    public var content: Content
+
+    public init(lineIndex: Int, content: Content) {
+        self.lineIndex = lineIndex
+        self.content = content
+    }
+}
+
+/// Another reading of one page line, made from the line's crop alone.
+public struct LineReread: Sendable, Hashable, Codable {
+    public var lineIndex: Int
+    public var text: String
+    /// Tesseract's mean confidence for the reading, 0...100.
+    public var confidence: Double
+    /// How it was read ("psm7", "psm13"), so benchmarks can tell which reading helps.
+    public var variant: String
+
+    public init(lineIndex: Int, text: String, confidence: Double, variant: String) {
+        self.lineIndex = lineIndex
+        self.text = text
+        self.confidence = confidence
+        self.variant = variant
+    }
+}
+
+/// How lines are re-read. The defaults are the measured best on SROIE scans (see the commit log).
+public struct LineRereadOptions: Sendable, Hashable {
+    /// Page segmentation modes tried per line: 7 = one text line, 13 = raw line (no layout analysis).
+    public var pageSegmentationModes: [Int]
+    /// Target height, in pixels, of the line box after scaling (the box spans ascenders to descenders).
+    public var targetLineHeight: Int
+    /// Padding around the line box, as a fraction of its height.
+    public var verticalPadding: Double
+    public var horizontalPadding: Double
+    /// Restrict date and amount lines to the characters they can hold.
+    public var useWhitelists: Bool
+
+    public init(pageSegmentationModes: [Int] = [7], targetLineHeight: Int = 56, verticalPadding: Double = 0.2,
+                horizontalPadding: Double = 0.6, useWhitelists: Bool = false) {
+        self.pageSegmentationModes = pageSegmentationModes
+        self.targetLineHeight = targetLineHeight
+        self.verticalPadding = verticalPadding
+        self.horizontalPadding = horizontalPadding
+        self.useWhitelists = useWhitelists
+    }
+
+    public static let `default` = LineRereadOptions()
+
+    /// Reads settings from REBUT_REREAD ("psm=7,13;height=56;vpad=0.2;hpad=0.6;whitelist=1"), so a
+    /// benchmark can compare settings without a rebuild. Unknown keys are ignored.
+    public static func fromEnvironment() -> LineRereadOptions {
+        var options = LineRereadOptions.default
+        guard let spec = ProcessInfo.processInfo.environment["REBUT_REREAD"] else { return options }
+        for part in spec.split(separator: ";") {
+            let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard pair.count == 2 else { continue }
+            switch pair[0] {
+            case "psm": options.pageSegmentationModes = pair[1].split(separator: ",").compactMap { Int($0) }
+            case "height": options.targetLineHeight = Int(pair[1]) ?? options.targetLineHeight
+            case "vpad": options.verticalPadding = Double(pair[1]) ?? options.verticalPadding
+            case "hpad": options.horizontalPadding = Double(pair[1]) ?? options.horizontalPadding
+            case "whitelist": options.useWhitelists = pair[1] == "1"
+            default: continue
+            }
+        }
+        return options
+    }
+}
+
+extension LineRereadRequest.Content {
+    /// Characters a date or amount line may hold, labels included (DATE, TOTAL, RM): the
+    /// whitelist only keeps Tesseract from answering with symbols no such line has.
+    var whitelist: String? {
+        let letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+        switch self {
+        case .text: return nil
+        case .date: return "0123456789/-.:, " + letters
+        case .amount: return "0123456789.,:-() " + letters
+        }
+    }
+}
