@@ -36,8 +36,8 @@ struct LineRereader {
         let padX = Int((Double(box.height) * options.horizontalPadding).rounded())
         let x = max(0, box.x - padX), y = max(0, box.y - padY)
         let right = min(image.width, box.x + box.width + padX), bottom = min(image.height, box.y + box.height + padY)
-        guard right - x > 2, bottom - y > 2, var region = boxCreate(Int32(x), Int32(y), Int32(right - x), Int32(bottom - y))
-        else { return nil }
+        guard right - x > 2, bottom - y > 2 else { return nil }
+        var region: UnsafeMutablePointer<BOX>? = boxCreate(Int32(x), Int32(y), Int32(right - x), Int32(bottom - y))
         defer { boxDestroy(&region) }
         guard var current = LeptonicaImage(taking: pixClipRectangle(image.pointer, region, nil)) else { return nil }
         let factor = Float(options.targetLineHeight) / Float(box.height)

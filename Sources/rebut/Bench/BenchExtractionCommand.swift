@@ -57,7 +57,6 @@ struct BenchExtractionCommand: AsyncParsableCommand {
         guard let keys = try? fm.contentsOfDirectory(atPath: keyDir.path) else {
             throw ValidationError("\(keyDir.path): no such folder (expected DATASET/key/NAME.json)")
         }
-        let extractor = ReceiptExtractor()
         let today: LocalDate
         if let referenceDate {
             guard let parsed = LocalDate(iso8601: referenceDate) else {

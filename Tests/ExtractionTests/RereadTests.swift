@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+import RebutCore
+@testable import Extraction
+
+/// Which lines are worth a second reading, and how second readings vote with the first.
+struct LineHintsTests {
+    static let misreadDate = """
+    AIK HUAT HARDWARE SDN BHD
+    NO. 17-G, JALAN SETIA INDAH
+    TEL: 012 - 4651783
+    RECEIPT #: CSP0393921 OATES 43/06/2017
+    CASHIER: ALI
+    SALESPERSON : 10:45:12
+    HAMMER 1 12.00
+    TOTAL 12.00
+    CASH 20.00
+    CHANGE 8.00
+    """
+
+    static func lines(_ text: String) -> [TextLine] { TextLine.lines(fromPlainText: text) }
+
+    @Test func aGarbledDateLineIsNamedForTheDate() {
+        let lines = Self.lines(Self.misreadDate)
+        let fields = ReceiptExtractor().extract(from: lines)
+        let hints = LineHints.lines(for: [.date], in: lines, extracted: fields)
+        #expect(hints.first?.lineIndex == 3)
+        #expect(hints.allSatisfy { $0.field == .date })
+        // The time line sits beside the date; the phone number is no date.
+        #expect(hints.map(\.lineIndex).contains(5))
+        #expect(!hints.map(\.lineIndex).contains(2))
+    }
+
+    @Test func aDateLabelWithoutDigitsStillCounts() {
+        let lines = Self.lines("SHOP\nTARIKH: ab/cd/efgh\nTOTAL 3.00")
+        let hints = LineHints.lines(for: [.date], in: lines, extracted: ReceiptExtractor().extract(from: lines))
+        #expect(hints.map(\.lineIndex) == [1])
+    }
+
+    @Test func aTotalLabelAndTheAmountBelowItAreNamedForTheTotal() {
+        let lines = Self.lines("SHOP\nITEM 4.00\nGRAND TOTAL\n4.0O\nCASH 10.00\nCHANGE 6.00")
+        let fields = ReceiptExtractor().extract(from: lines)
+        let hints = LineHints.lines(for: [.total], in: lines, extracted: fields).map(\.lineIndex)
+        #expect(hints.prefix(2).sorted() == [2, 3])
+        #expect(hints.count <= LineHints.perFieldLimit)
+        #expect(!hints.contains(5))  // change is never the total
+    }
+
+    @Test func theHeaderIsNamedForTheVendor() {
+        let lines = Self.lines(Self.misreadDate)
+        let hints = LineHints.lines(for: [.vendor], in: lines, extracted: ReceiptExtractor().extract(from: lines))
+        #expect(hints.first?.lineIndex == 0)
+        #expect(hints.allSatisfy { $0.lineIndex < 3 })
+    }
+
+    @Test func fieldsShareTheLimitAndNoLineIsNamedTwice() {
+        let lines = Self.lines(Self.misreadDate)
+        let fields = ReceiptExtractor().extract(from: lines)
+        let hints = LineHints.lines(for: [.vendor, .date, .total], in: lines, extracted: fields, limit: 4)
+        #expect(hints.count == 4)
+        #expect(Set(hints.map(\.lineIndex)).count == 4)
+        // Round robin: every field gets its best line before any gets a second.
+        #expect(Set(hints.prefix(3).map(\.field)) == [.vendor, .date, .total])
+        #expect(LineHints.lines(for: [], in: lines, extracted: fields).isEmpty)
+    }
+}
+
+struct RereadVoteTests {
+    let lines = TextLine.lines(fromPlainText: LineHintsTests.misreadDate)
+
+    @Test func aCorrectRereadOfTheDateLineFillsTheDate() {
+        let first = ReceiptExtractor().extract(from: lines)
+        #expect(first.date == nil)
+        let merged = ReceiptExtractor().extract(
+            from: lines, alternatives: [AlternativeReading(lineIndex: 3, text: "RECEIPT #: CSP0393921 DATE: 15/06/2017", confidence: 90)],
+            merging: [.date])
+        #expect(merged.date == day("2017-06-15"))
+        #expect((merged.confidence[.date] ?? 0) >= ReceiptExtractor.reviewThreshold)
+        #expect(merged.candidates[.date]?.first?.lineIndex == 3)
+        // The other fields are the first reading's.
+        #expect(merged.total == first.total && merged.vendor == first.vendor)
+    }
+
+    @Test func aWorseRereadLosesToTheFirstReading() {
+        let text = LineHintsTests.misreadDate.replacingOccurrences(of: "OATES 43/06/2017", with: "DATE: 15/06/2017")
+        let good = TextLine.lines(fromPlainText: text)
+        let first = ReceiptExtractor().extract(from: good)
+        let merged = ReceiptExtractor().extract(
+            from: good, alternatives: [AlternativeReading(lineIndex: 3, text: "RECEIPT CSP0393921 OATE 1S/O6/2O1", confidence: 40)],
+            merging: [.date, .total, .vendor])
+        #expect(merged.date == day("2017-06-15"))
+        #expect(merged == first)
+    }
+
+    @Test func readingsThatAgreeBeatASingleReading() {
+        // The first reading's total line lost a digit: 2.00 vs 12.00. Two re-reads agree on 12.00.
+        let text = "SHOP SDN BHD\nHAMMER 12.00\nTOTAL 2.00\nTHANK YOU"
+        let lines = TextLine.lines(fromPlainText: text)
+        let merged = ReceiptExtractor().extract(from: lines, alternatives: [
+            AlternativeReading(lineIndex: 2, text: "TOTAL 12.00", confidence: 88),
+            AlternativeReading(lineIndex: 2, text: "TOTAL 12.00", confidence: 85),
+        ], merging: [.total])
+        #expect(merged.total == amount("12.00"))
+        let values = merged.values(.total)
+        #expect(values.first == "12.00" && values.contains("2.00"))
+        #expect(values.count == Set(values).count && values.count <= 5)
+    }
+
+    @Test func onlyTheNamedFieldsAreMerged() {
+        let merged = ReceiptExtractor().extract(
+            from: lines, alternatives: [AlternativeReading(lineIndex: 3, text: "DATE: 15/06/2017", confidence: 90)],
+            merging: [.total])
+        #expect(merged.date == nil)
+    }
+
+    @Test func alternativesForMissingLinesAreIgnored() {
+        let first = ReceiptExtractor().extract(from: lines)
+        let merged = ReceiptExtractor().extract(
+            from: lines, alternatives: [AlternativeReading(lineIndex: 99, text: "DATE: 15/06/2017")], merging: [.date])
+        #expect(merged == first)
+    }
+}

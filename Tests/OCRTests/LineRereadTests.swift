@@ -1,0 +1,60 @@
+import Foundation
+import Imaging
+import Ingest
+import OCR
+import Testing
+
+/// Re-reading chosen lines on the worker that read the page, through real Tesseract.
+@Suite struct LineRereadTests {
+    static let receipt = ["HARDWARE SHOP", "DATE: 15/06/2017 10:45", "HAMMER 12.00", "TOTAL 12.00"]
+
+    @Test func requestedLinesAreReadAgainAndTheEngineIsLeftAsItWas() async throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.ingest(#require(LeptonicaImage.renderedText(Self.receipt, fontSize: 10)), named: "r")
+        let pool = try OCRWorkerPool(workers: 1, settings: .default(), cleaning: .default)
+        defer { pool.shutdown() }
+        let plain = try await pool.recognize(file)
+        #expect(plain.rereads.isEmpty)
+        let dateLine = try #require(plain.lines.firstIndex { $0.text.contains("DATE") })
+        let totalLine = try #require(plain.lines.firstIndex { $0.text.contains("TOTAL") })
+
+        let options = LineRereadOptions(pageSegmentationModes: [7, 13], useWhitelists: true)
+        let outcome = try await pool.process(file, rereading: options) { page in
+            [LineRereadRequest(lineIndex: dateLine, content: .date),
+             LineRereadRequest(lineIndex: totalLine, content: .amount),
+             LineRereadRequest(lineIndex: page.lines.count + 5, content: .text)]  // no such line: skipped
+        }
+        #expect(outcome.page.lines == plain.lines)
+        let rereads = outcome.page.rereads
+        #expect(rereads.filter { $0.lineIndex == dateLine }.map(\.variant).sorted() == ["psm13", "psm7"])
+        #expect(rereads.filter { $0.lineIndex == totalLine }.count == 2)
+        #expect(rereads.allSatisfy { [dateLine, totalLine].contains($0.lineIndex) })
+        #expect(rereads.contains { $0.lineIndex == dateLine && $0.text.contains("15/06/2017") }, "\(rereads)")
+        #expect(rereads.contains { $0.lineIndex == totalLine && $0.text.contains("12.00") }, "\(rereads)")
+        #expect(rereads.allSatisfy { $0.confidence > 0 && $0.confidence <= 100 })
+
+        // Page mode and whitelist were restored: the next page reads exactly as before.
+        let after = try await pool.recognize(file)
+        #expect(after == plain)
+    }
+
+    @Test func noRequestsMeansNoRereads() async throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.ingest(#require(LeptonicaImage.renderedText(Self.receipt, fontSize: 10)), named: "r")
+        let pool = try OCRWorkerPool(workers: 1, settings: .default(), cleaning: .default)
+        defer { pool.shutdown() }
+        let outcome = try await pool.process(file) { _ in [] }
+        #expect(outcome.page.rereads.isEmpty)
+        #expect(outcome.page.lines.contains { $0.text.contains("TOTAL") })
+    }
+
+    @Test func pagesSavedWithoutRereadsStillDecode() throws {
+        let json = #"{"lines":[{"text":"TOTAL 1.00","words":[]}],"meanConfidence":90,"width":10,"height":10}"#
+        let page = try JSONDecoder().decode(OCRPage.self, from: Data(json.utf8))
+        #expect(page.rereads.isEmpty && page.lines.count == 1)
+        var withRereads = page
+        withRereads.rereads = [LineReread(lineIndex: 0, text: "TOTAL 7.00", confidence: 91, variant: "psm7")]
+        let roundTrip = try JSONDecoder().decode(OCRPage.self, from: JSONEncoder().encode(withRereads))
+        #expect(roundTrip == withRereads)
+    }
+}
