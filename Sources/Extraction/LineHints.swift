@@ -51,10 +51,10 @@ public enum LineHints {
     /// Per field at most this many lines: past three, a field's hints are guesses.
     static let perFieldLimit = 3
 
-    // Date-shaped text, loosely: digits in three groups (the separators often misread), a month
-    // word, or eight digits in a row; and times, which receipts print beside the date.
+    // Date-shaped text, loosely: digits in three groups (the separators often misread, but a colon
+    // makes a time), a month word, or eight digits in a row; and times, printed beside the date.
     private static let looseDate = try! NSRegularExpression(
-        pattern: #"\d{1,4}\s?[/\-.,:|]\s?[0-9OoIl]{1,3}\s?[/\-.,:|]\s?\d{2,4}|\b\d{1,2}\s?[A-Za-z]{3,9}\.?\s?[,']?\s?\d{2,4}\b|(?<!\d)20\d{6}(?!\d)"#)
+        pattern: #"\d{1,4}\s?[/\-.,|]\s?[0-9OoIl]{1,3}\s?[/\-.,|]\s?\d{2,4}|\b\d{1,2}\s?[A-Za-z]{3,9}\.?\s?[,']?\s?\d{2,4}\b|(?<!\d)20\d{6}(?!\d)"#)
     private static let time = try! NSRegularExpression(pattern: #"(?<!\d)\d{1,2}\s?:\s?\d{2}(?!\d)"#)
 
     static func dateLines(_ lines: [ReceiptLine], extracted: ReceiptFields) -> [Int] {

@@ -89,7 +89,9 @@ struct RereadVoteTests {
             from: good, alternatives: [AlternativeReading(lineIndex: 3, text: "RECEIPT CSP0393921 OATE 1S/O6/2O1", confidence: 40)],
             merging: [.date, .total, .vendor])
         #expect(merged.date == day("2017-06-15"))
-        #expect(merged == first)
+        #expect(merged.total == first.total && merged.vendor == first.vendor)
+        #expect(merged.confidence[.date] == first.confidence[.date])
+        #expect(merged.candidates[.date]?.first == first.candidates[.date]?.first)
     }
 
     @Test func readingsThatAgreeBeatASingleReading() {
