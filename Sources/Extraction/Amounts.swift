@@ -46,8 +46,10 @@ enum AmountParser {
             }
             // Percentages, times and dates are not money.
             if let next = nextNonSpace(chars, end), next == "%" { continue }
-            if end < chars.count, chars[end] == ":" || chars[end] == "/" { continue }
-            if i > 0, chars[i - 1] == ":" || chars[i - 1] == "/" { continue }
+            // "12:30", "25/12": a colon or slash joins numbers into times and dates; after a word
+            // ("TOTAL:9.00", "CASH —/18.00") it is only punctuation.
+            if end + 1 < chars.count, chars[end] == ":" || chars[end] == "/", chars[end + 1].isNumber { continue }
+            if i > 1, chars[i - 1] == ":" || chars[i - 1] == "/", chars[i - 2].isNumber { continue }
             if i > 0, chars[i - 1] == "-", i > 1, chars[i - 2].isNumber { continue }
             if end < chars.count, chars[end] == "-", end + 1 < chars.count, chars[end + 1].isNumber { continue }
             guard let (parsed, fraction) = interpret(token) else { continue }

@@ -79,6 +79,9 @@ struct ReceiptLine: Sendable {
 
     /// The label role of a line, or nil when it names no amount. Order matters: the traps that
     /// contain the word TOTAL ("SUBTOTAL", "TOTAL QTY", "TOTAL GST") are checked before TOTAL.
+    static let explicitSubtotal = ["SUBTOTAL", "SUB TOTAL", "SUB-TOTAL", "ZWISCHENSUMME", "SOUS-TOTAL", "SOUS TOTAL",
+                                   "BASE IMPONIBLE", "BASE IMPOSABLE", "TOTAL HT", "TOTAL EXCL"]
+
     static func classify(_ m: MatchableLine) -> AmountRole? {
         let hasFinal = m.contains(any: Keywords.finalTotal)
         let hasTotal = hasFinal || m.contains(any: Keywords.total)
@@ -92,7 +95,8 @@ struct ReceiptLine: Sendable {
             return .roundedTotal
         }
         if m.contains(any: Keywords.rounding) { return .rounding }
-        if m.contains(any: Keywords.subtotal) { return .subtotal }
+        // A fuzzy subtotal word inside a final-total phrase ("NETT TOTAL" ~ "NETTO") does not count.
+        if m.contains(any: Keywords.subtotal), !hasFinal || m.contains(any: Self.explicitSubtotal) { return .subtotal }
         if hasTotal || hasTax, taxExcluded, !taxIncluded { return .subtotal }
         // "TOTAL GST", "GST 6%", "IVA 21%", "GST PAYABLE": the tax itself. "TOTAL (INCL. GST)" is the total.
         if hasTax, !taxIncluded { return .tax }

@@ -61,6 +61,16 @@ struct TotalTests {
         #expect(extract("ITEM 4.00\nTotalSales 12.40\nCASH 20.00").total == amount("12.40"))
     }
 
+    @Test func punctuationGluedToTheAmount() {
+        #expect(extract("ITEM 2.00\nTOTAL:9.00\nCASH:10.00\nCHANGE:1.00").total == amount("9.00"))
+        #expect(extract("ITEM 2.00\nTOTAL 9.00\nCASH —/10.00\nCHANGE 1.00").payment == .cash)
+    }
+
+    @Test func nettTotalIsNotANetSubtotal() {
+        let fields = extract("GROSS 7.40\nDISCOUNT 0.30\nNETT TOTAL: 7.10\nCASH 10.00\nCHANGE 2.90")
+        #expect(fields.total == amount("7.10"))
+    }
+
     @Test func amountOnTheNextLine() {
         let fields = extract("""
         ITEM A 3.00
