@@ -63,7 +63,13 @@ struct MatchableLine: Sendable {
         if pattern.letters.count <= 4 || pattern.exactWords {
             return containsWords(pattern.words)
         }
-        let errors = pattern.letters.count >= 10 ? 2 : 1
+        // One OCR error per six letters; five-letter words are exact ("CASTE" is not "CARTE"),
+        // except TOTAL, the anchor OCR mangles most and matters most ("TOTAI", "T0TAL").
+        let length = pattern.letters.count
+        if length < 6, !pattern.isTotalAnchor {
+            return approximatelyContains(pattern.letters, errors: 0)
+        }
+        let errors = length >= 10 ? 2 : 1
         // Every pattern letter absent from the line costs at least one edit.
         var absent = 0
         for bit in pattern.letterBits where letterMask & bit == 0 {
@@ -113,11 +119,13 @@ struct KeywordPattern: Sendable {
     let letterBits: [UInt32]
     /// Keywords made of punctuation-heavy abbreviations ("S.L.", "C/") match as words only.
     let exactWords: Bool
+    let isTotalAnchor: Bool
 
     init(_ keyword: String) {
         let folded = TextNormalisation.fold(keyword)
         words = folded.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "&") }).map(String.init)
         letters = folded.filter { $0.isLetter }.map { $0.asciiValue ?? 0xFF }
+        isTotalAnchor = folded.contains("TOTAL")
         letterBits = letters.map { (65...90).contains($0) ? 1 << UInt32($0 - 65) : 0 }
         // Dotted abbreviations ("S.L.", "C/") and lone short words match as words; "SDN BHD" may be fuzzy.
         exactWords = letters.count <= 4 || (words.allSatisfy { $0.count <= 2 } && words.count > 1)

@@ -48,7 +48,8 @@ struct ReceiptLine: Sendable {
         for i in analysed.indices {
             let m = analysed[i].match
             defer {
-                if let role = analysed[i].role, [.roundedTotal, .finalTotal, .total, .cashPayment, .cardPayment, .change].contains(role) {
+                if let role = analysed[i].role, !analysed[i].amounts.isEmpty,
+                   [.roundedTotal, .finalTotal, .total, .cashPayment, .cardPayment, .change].contains(role) {
                     totalSeen = true
                 }
             }
@@ -90,7 +91,10 @@ struct ReceiptLine: Sendable {
         let taxExcluded = m.contains(any: Keywords.taxExcluded)
         let paid = m.contains(any: Keywords.tendered) || m.contains(any: Keywords.cash)
         if m.contains(any: Keywords.quantity), !hasFinal || m.contains(any: ["QTY", "ITEMS", "ITEM"]) { return .quantity }
-        if m.contains(any: Keywords.change), !m.contains(any: ["BALANCE DUE", "AMOUNT DUE"]) { return .change }
+        // "SERV CHARGE" is not "CHANGE" misread.
+        if m.contains(any: Keywords.change), !m.contains(any: ["BALANCE DUE", "AMOUNT DUE"]), !m.words.contains("CHARGE") {
+            return .change
+        }
         if m.contains(any: Keywords.roundedTotal), !m.contains(any: Keywords.rounding) || m.contains(any: ["AFTER"]) {
             return .roundedTotal
         }

@@ -54,7 +54,8 @@ struct TotalExtractor: Sendable {
         }
 
         // 2. Arithmetic cross-checks.
-        let byRole = Dictionary(grouping: labelled.filter { $0.value != 0 }, by: \.role)
+        // Sums are only checked between printed money amounts; bare integers are codes as often as not.
+        let byRole = Dictionary(grouping: labelled.filter { $0.value != 0 && $0.hasFraction }, by: \.role)
         func values(_ roles: AmountRole...) -> [LabelledAmount] { roles.flatMap { byRole[$0] ?? [] } }
         var inferred: [(Decimal, String, Double, LabelledAmount)] = []
 

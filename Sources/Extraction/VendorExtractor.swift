@@ -29,8 +29,10 @@ struct VendorExtractor: Sendable {
             let digits = cleaned.filter(\.isNumber).count
 
             if isTitle(m, letters: letters) { score -= 0.6 }
-            let legal = m.contains(any: Keywords.legalForms)
-            if legal { score += 0.45 }
+            let legal = Self.hasLegalForm(cleaned, m)
+            // A legal form with no name in front ("SDN BHD" alone, "i. Sas eS") is half a name:
+            // it only counts once joined to the line above.
+            if legal { score += Self.nameCore(cleaned) >= 3 ? 0.45 : 0.1 }
             else if m.contains(any: Keywords.businessWords) { score += 0.05 }
             if m.contains(any: Self.ownerWords) { score += 0.15 }
             if m.contains(any: Keywords.addressWords) { score -= 0.35 }
@@ -80,7 +82,7 @@ struct VendorExtractor: Sendable {
         var confidence = knownMatch != nil ? max(0.9, top.score)
             : Confidence.fromScores(best: top.score, second: second, strong: 0.9)
         // A legal form is the surest sign the line is a business name.
-        if knownMatch == nil, MatchableLine(top.value).contains(any: Keywords.legalForms) {
+        if knownMatch == nil, Self.hasLegalForm(top.value, MatchableLine(top.value)) {
             confidence = max(confidence, 0.6)
         }
         return Result(candidates: Array(candidates.prefix(5)), confidence: confidence)
@@ -98,7 +100,7 @@ struct VendorExtractor: Sendable {
             // Only a legal form completes a name; a trade line ("BISTRO & CAFE") under a brand is a tagline.
             let digitsOutsideParentheses = entry.value.replacingOccurrences(
                 of: #"\([^)]*\)?"#, with: "", options: .regularExpression).contains(where: \.isNumber)
-            if entry.line.match.contains(any: Keywords.legalForms), !digitsOutsideParentheses,
+            if Self.hasLegalForm(entry.value, entry.line.match), !digitsOutsideParentheses,
                Self.nameCore(entry.value) < 4, k > 0,
                let above = scored[..<k].last(where: { $0.score > 0 && Self.letterCount($0.value) >= 3 }) {
                 // The two halves of one name are printed alike; a title-case brand over an
@@ -108,7 +110,7 @@ struct VendorExtractor: Sendable {
                     joined.append((above.value + " " + entry.value, entry.score + 0.08, entry.line))
                 }
             }
-            if entry.value.hasSuffix("&"), k + 1 < scored.count {
+            if entry.value.hasSuffix("&"), k + 1 < scored.count, Self.nameCore(entry.value) >= 4, entry.score > 0 {
                 let below = scored[k + 1]
                 if below.line.index <= entry.line.index + 2, below.score > -0.2 {
                     joined.append((entry.value + " " + below.value, max(entry.score, below.score) + 0.1, entry.line))
@@ -116,6 +118,17 @@ struct VendorExtractor: Sendable {
             }
         }
         return joined
+    }
+
+    /// Legal forms as printed: short ones ("SA", "SAS", "AG", "CB") must be in capitals or dotted,
+    /// or any word would do ("Sas", "ag").
+    static func hasLegalForm(_ text: String, _ m: MatchableLine) -> Bool {
+        guard let form = m.firstMatch(Keywords.legalForms) else { return false }
+        let letters = form.filter(\.isLetter)
+        guard letters.count <= 3, !form.contains("."), !form.contains("/") else { return true }
+        let tokens = text.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
+        return tokens.contains { TextNormalisation.fold($0) == letters && $0 == $0.uppercased() }
+            || Keywords.legalForms.contains { $0.count > 3 && m.contains($0) }
     }
 
     /// Letters left in a name once legal forms and filler are removed: "CO. (M) SDN BHD" → 0.
