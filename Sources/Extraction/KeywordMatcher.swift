@@ -14,6 +14,8 @@ struct MatchableLine: Sendable {
     let wordStarts: Set<Int>
     /// Where it may end: at a word's end, give or take a letter ("TOTALS", "TOTALRM").
     let wordEnds: Set<Int>
+    /// For exact matches the word must end there too ("SUMME" is not in "SUMMER").
+    let wordEndsExactly: Set<Int>
 
     init(_ text: String) {
         folded = TextNormalisation.fold(text)
@@ -24,13 +26,16 @@ struct MatchableLine: Sendable {
         var letters: [UInt8] = []
         var starts = Set<Int>()
         var ends = Set<Int>()
+        var exactEnds = Set<Int>()
         for word in words {
             starts.insert(letters.count)
             starts.insert(letters.count + 1)
             letters += word.filter { $0.isLetter }.map { $0.asciiValue ?? 0xFF }
             ends.formUnion([letters.count - 1, letters.count, letters.count + 1])
+            exactEnds.insert(letters.count)
         }
         wordEnds = ends
+        wordEndsExactly = exactEnds
         compact = letters
         wordStarts = starts
         letterMask = compact.reduce(0) { mask, byte in
@@ -105,7 +110,7 @@ struct MatchableLine: Sendable {
                 let cost = pattern[i - 1] == c ? 0 : 1
                 current[i] = min(previous[i - 1] + cost, previous[i] + 1, current[i - 1] + 1)
             }
-            if current[m] <= errors, wordEnds.contains(j + 1) { return true }
+            if current[m] <= errors, (errors == 0 ? wordEndsExactly : wordEnds).contains(j + 1) { return true }
             swap(&previous, &current)
         }
         return false
