@@ -139,14 +139,20 @@ enum AmountParser {
     }
 
     private static func isNegative(_ chars: [Character], start: Int, end: Int) -> Bool {
-        // "-9.00", "- RM 0.02", "-RM0.02", "0.02-", "(0.02)".
+        // "-9.00", "-RM0.02", "-RM 0.02", "0.02-", "(0.02)". A dash standing apart after a label
+        // ("Payable - 159.00") is punctuation, and "~" is OCR noise more often than a sign.
         var k = start - 1
-        while k >= 0, chars[k] == " " || chars[k].isLetter || chars[k] == "€" || chars[k] == "$" || chars[k] == "£" {
-            if chars[k].isLetter, start - k > 4 { break }
+        if k >= 0, chars[k] == " " { k -= 1 }
+        var sawCurrency = false
+        while k >= 0, chars[k].isLetter || chars[k] == "€" || chars[k] == "$" || chars[k] == "£", start - k <= 4 {
+            sawCurrency = true
             k -= 1
         }
-        if k >= 0, chars[k] == "-" || chars[k] == "–" || chars[k] == "~" {
-            return k == 0 || !chars[k - 1].isNumber
+        if sawCurrency, k >= 0, chars[k] == " ", k > 0, chars[k - 1] == "-" || chars[k - 1] == "–" { k -= 1 }
+        if k >= 0, chars[k] == "-" || chars[k] == "–" {
+            let attached = k + 1 < chars.count && chars[k + 1] != " " || sawCurrency
+            let afterLabel = k > 0 && chars[k - 1] == " " && k > 1 && chars[k - 2].isLetter && !attached
+            return (k == 0 || !chars[k - 1].isNumber) && !afterLabel && (attached || k == 0 || chars[k - 1] == ":")
         }
         if k >= 0, chars[k] == "(", end < chars.count, chars[end] == ")" { return true }
         if end < chars.count, chars[end] == "-", end + 1 == chars.count || chars[end + 1] == " " { return true }

@@ -12,7 +12,7 @@ struct MatchableLine: Sendable {
     let letterMask: UInt32
     /// Where a keyword may begin in `compact`: at a word or one letter in (a speck glued in front).
     let wordStarts: Set<Int>
-    /// Where it may end: at a word's end, give or take a letter ("TOTALS", "TOTALRM").
+    /// Where it may end: at a word's end or one letter short ("TOTALS").
     let wordEnds: Set<Int>
     /// For exact matches the word must end there too ("SUMME" is not in "SUMMER").
     let wordEndsExactly: Set<Int>
@@ -31,7 +31,7 @@ struct MatchableLine: Sendable {
             starts.insert(letters.count)
             starts.insert(letters.count + 1)
             letters += word.filter { $0.isLetter }.map { $0.asciiValue ?? 0xFF }
-            ends.formUnion([letters.count - 1, letters.count, letters.count + 1])
+            ends.formUnion([letters.count - 1, letters.count])
             exactEnds.insert(letters.count)
         }
         wordEnds = ends

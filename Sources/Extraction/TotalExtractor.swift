@@ -193,7 +193,8 @@ struct TotalExtractor: Sendable {
                             weight = isLast ? 0.5 : 0.7
                         }
                         // Payments and change are never negative ("~50.00" is noise, not a sign).
-                        let value = [.cashPayment, .cardPayment, .change].contains(role) ? abs(amount.value) : amount.value
+                        let value = [.cashPayment, .cardPayment, .change, .roundedTotal, .finalTotal, .total, .subtotal]
+                            .contains(role) ? abs(amount.value) : amount.value
                         result.append(LabelledAmount(value: value, role: role, hasFraction: amount.hasFraction,
                                                      lineIndex: i, line: line.text, weight: weight,
                                                      isRightmostOfSeveral: isLast && amounts.count >= 2))
