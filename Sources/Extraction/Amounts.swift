@@ -10,6 +10,8 @@ struct AmountMatch: Sendable, Hashable {
     var currency: String?
     /// Character offset in the repaired line, to keep the right-most amount (receipt columns).
     var position: Int
+    /// "30.906" read as 30 906 may be 30.90 with a speck read as a digit; offered as a weak alternative.
+    var truncatedReading: Decimal? = nil
 }
 
 /// Finds and reads money amounts in one OCR line, in either decimal convention.
@@ -56,7 +58,13 @@ enum AmountParser {
             var value = parsed
             let currency = currencyAround(chars, start: i, end: end)
             if isNegative(chars, start: i, end: end) { value = -value }
-            results.append(AmountMatch(value: value, hasFraction: fraction, currency: currency, position: i))
+            var match = AmountMatch(value: value, hasFraction: fraction, currency: currency, position: i)
+            let groups = token.split(whereSeparator: { !$0.isNumber })
+            if !fraction, groups.count == 2, groups[1].count == 3, groups[0].count <= 3,
+               let truncated = Decimal(string: "\(groups[0]).\(groups[1].prefix(2))", locale: Locale(identifier: "en_US_POSIX")) {
+                match.truncatedReading = value < 0 ? -truncated : truncated
+            }
+            results.append(match)
         }
         return results
     }

@@ -91,6 +91,32 @@ struct TotalExtractor: Sendable {
                 }
             }
         }
+        // A total printed after the tax or service-charge lines supersedes one printed before them
+        // ("Total 49.60 / Service charge / GST / Total 57.80").
+        let totals = values(.total, .finalTotal, .roundedTotal)
+        let taxLines = lines.filter { $0.role == .tax || $0.role == .rounding }.map(\.index)
+        for early in totals {
+            for late in totals where late.lineIndex > early.lineIndex && late.value > early.value
+                && late.value - early.value <= early.value * 3 / 10
+                && taxLines.contains(where: { $0 > early.lineIndex && $0 < late.lineIndex }) {
+                inferred.append((late.value, "total after charges", 0.15, late))
+                superseded.insert(early.value)
+            }
+        }
+        // An amount just after a rounding line, within five cents of the total and ending in 0 or 5,
+        // is the rounded total even when its label or the adjustment itself is unreadable.
+        let fiveCents = Decimal(string: "0.05")!
+        for roundingLine in lines where roundingLine.role == .rounding {
+            for total in totals where total.lineIndex < roundingLine.index {
+                for later in labelled where later.lineIndex > roundingLine.index && later.lineIndex <= roundingLine.index + 2
+                    && later.value != total.value && abs(later.value - total.value) <= fiveCents && later.hasFraction
+                    && ![.change, .quantity, .tax, .taxTable, .discount, .rounding].contains(later.role)
+                    && Self.isMultipleOfFiveCents(later.value) {
+                    inferred.append((later.value, "rounded total", 0.5, later))
+                    superseded.insert(total.value)
+                }
+            }
+        }
         let changeGiven = values(.change).contains { $0.value > 0 }
         for (value, why, bonus, source) in inferred where value > 0 && bonus > 0 {
             if scores[value] != nil {
@@ -104,7 +130,7 @@ struct TotalExtractor: Sendable {
             }
         }
 
-        for value in superseded where scores[value] != nil { scores[value]!.score *= 0.7 }
+        for value in superseded where scores[value] != nil { scores[value]!.score *= 0.65 }
         let paidMinusChange = inferred.filter { $0.1 == "paid − change" }.map(\.0)
 
         // A total is never below the tax on it (tax amounts as large as half the receipt are misreads).
@@ -162,6 +188,15 @@ struct TotalExtractor: Sendable {
         return Result(candidates: Array(top), confidence: confidence, labelled: labelled)
     }
 
+    static func isMultipleOfFiveCents(_ value: Decimal) -> Bool {
+        var cents = value * 100
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &cents, 0, .plain)
+        guard rounded == cents else { return false }
+        let integer = NSDecimalNumber(decimal: rounded).intValue
+        return integer % 5 == 0
+    }
+
     /// Canonical text in the currency's minor digits, unless that would round away printed cents
     /// (a misdetected currency must never change an amount).
     static func canonical(_ value: Decimal, currency: String?) -> String {
@@ -198,6 +233,11 @@ struct TotalExtractor: Sendable {
                         result.append(LabelledAmount(value: value, role: role, hasFraction: amount.hasFraction,
                                                      lineIndex: i, line: line.text, weight: weight,
                                                      isRightmostOfSeveral: isLast && amounts.count >= 2))
+                        if let truncated = amount.truncatedReading, isLast,
+                           [.roundedTotal, .finalTotal, .total, .subtotal, .cashPayment, .cardPayment, .change].contains(role) {
+                            result.append(LabelledAmount(value: abs(truncated), role: role, hasFraction: true,
+                                                         lineIndex: i, line: line.text, weight: weight * 0.7))
+                        }
                         // "GRAND TOTAL 1000": a decimal point lost by OCR. Offer 10.00 as a weaker reading.
                         if !amount.hasFraction, isLast, abs(value) >= 100, abs(value) < 1_000_000,
                            [.roundedTotal, .finalTotal, .total, .subtotal, .cashPayment, .cardPayment, .change].contains(role) {

@@ -55,6 +55,44 @@ struct TotalTests {
         #expect(fields.total == amount("65.55"))
     }
 
+    @Test func totalAfterServiceChargeAndTaxSupersedesTheFirst() {
+        let fields = extract("""
+        SUBTOTAL 70.60
+        DISCOUNT -21.00
+        Total Amount 49.60
+        Serv Charge 10% 4.96
+        GST @ 6% 3.27
+        Rounding Adj -0.03
+        TOTAL: RM 57.80
+        """)
+        #expect(fields.total == amount("57.80"))
+    }
+
+    @Test func roundedAmountAfterAnUnreadableRoundingLine() {
+        let fields = extract("""
+        TOTAL RM 60.31
+        ROUNDING ADJ. -0. 91
+        RM 60.30
+        """)
+        #expect(fields.total == amount("60.30"))
+    }
+
+    @Test func aSpeckReadAsAThirdDecimal() {
+        // "30.906" is 30.90 with a speck; cash − change and the rounding agree on it.
+        let fields = extract("""
+        Total RM 30.89
+        ROUNDING ADJUSTMENT RM 0.01
+        TOTAL ROUNDED RM 30.906
+        CASH RM 51.00
+        CHANGE RM 20.10
+        """)
+        #expect(fields.total == amount("30.90"))
+    }
+
+    @Test func lastCentDigitSplitOff() {
+        #expect(extract("ITEM 1.00\nTOTAL 55.1 0\nCASH 60.00\nCHANGE 4.90").total == amount("55.10"))
+    }
+
     @Test func misreadAnchorWords() {
         #expect(extract("ITEM 4.00\nTOTAI 12.40\nCASH 20.00").total == amount("12.40"))
         #expect(extract("ITEM 4.00\nT0TAL 12.40\nCASH 20.00").total == amount("12.40"))
