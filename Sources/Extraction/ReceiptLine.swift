@@ -102,6 +102,10 @@ struct ReceiptLine: Sendable {
         // A fuzzy subtotal word inside a final-total phrase ("NETT TOTAL" ~ "NETTO") does not count.
         if m.contains(any: Keywords.subtotal), !hasFinal || m.contains(any: Self.explicitSubtotal) { return .subtotal }
         if hasTotal || hasTax, taxExcluded, !taxIncluded { return .subtotal }
+        // "TOTAL (GST INL)": a tax word in brackets after TOTAL qualifies the total.
+        if hasTotal, hasTax, m.folded.range(of: #"TOTAL[^(]*\([^)]*(GST|VAT|TAX|IVA|TVA|MWST|SST)"#, options: .regularExpression) != nil {
+            return .finalTotal
+        }
         // "TOTAL GST", "GST 6%", "IVA 21%", "GST PAYABLE": the tax itself. "TOTAL (INCL. GST)" is the total.
         if hasTax, !taxIncluded { return .tax }
         // "GST included @ 6%: 1.87", "IVA incluido 21%": the tax contained in the total, with its rate.

@@ -55,7 +55,9 @@ struct TotalExtractor: Sendable {
 
         // 2. Arithmetic cross-checks.
         // Sums are only checked between printed money amounts; bare integers are codes as often as not.
-        let byRole = Dictionary(grouping: labelled.filter { $0.value != 0 && $0.hasFraction }, by: \.role)
+        // "CHANGE 0.00" is kept: it says the payment was exact.
+        let byRole = Dictionary(grouping: labelled.filter { ($0.value != 0 || $0.role == .change) && $0.hasFraction },
+                                by: \.role)
         func values(_ roles: AmountRole...) -> [LabelledAmount] { roles.flatMap { byRole[$0] ?? [] } }
         var inferred: [(Decimal, String, Double, LabelledAmount)] = []
 
@@ -147,6 +149,10 @@ struct TotalExtractor: Sendable {
         }
         if !paidMinusChange.isEmpty {
             for (value, _) in scores where paidMinusChange.allSatisfy({ value * 2 < $0 }) { scores[value]!.score *= 0.6 }
+            // Change actually handed back fixes the total; anything else is doubtful.
+            if changeGiven {
+                for (value, _) in scores where !paidMinusChange.contains(value) { scores[value]!.score *= 0.8 }
+            }
         }
 
         // 3. Paid amounts are at least the total: a candidate above every payment is doubtful.
@@ -219,8 +225,11 @@ struct TotalExtractor: Sendable {
                     let amounts = line.amounts
                     // OCR's own doubt about the line: a low-confidence line is more likely misread.
                     let lineTrust = line.confidence.map { 0.8 + 0.2 * min(1, max(0, $0 / 100)) } ?? 1
+                    // The amount column is the right-most printed money; a stray digit after it ("12.00 7")
+                    // does not take its place.
+                    let primary = amounts.lastIndex(where: \.hasFraction) ?? amounts.count - 1
                     for (k, amount) in amounts.enumerated() {
-                        let isLast = k == amounts.count - 1
+                        let isLast = k == primary
                         var weight = (isLast ? 1.0 : 0.6) * lineTrust
                         // A tax-table row ("6% 100.00 6.00"): right amount much smaller than the left.
                         if amounts.count >= 2, let first = amounts.first?.value, let last = amounts.last?.value,

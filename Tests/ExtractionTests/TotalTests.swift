@@ -93,6 +93,21 @@ struct TotalTests {
         #expect(extract("ITEM 1.00\nTOTAL 55.1 0\nCASH 60.00\nCHANGE 4.90").total == amount("55.10"))
     }
 
+    @Test func strayDigitAfterTheAmount() {
+        let fields = extract("Total Amt Incl. GST 12.90\nRounding Adjustment :\nTotal Amt Payable : 12.00 7\nPaid 20.00\nChange 8.00")
+        #expect(fields.total == amount("12.00"))
+    }
+
+    @Test func exactPaymentWithZeroChange() {
+        let fields = extract("SUB-TOTAL 16.98\nTOTAL 48.00\nCASH 18.00\nCHANGE 0.00")
+        #expect(fields.values(.total).prefix(2).contains("18.00"))
+    }
+
+    @Test func taxQualifierInBracketsAfterTotal() {
+        let fields = extract("SUBTOTAL 11.32\nTOTAL (GST INL) 12.00\nCash 15.00\nChange 3.00")
+        #expect(fields.total == amount("12.00"))
+    }
+
     @Test func misreadAnchorWords() {
         #expect(extract("ITEM 4.00\nTOTAI 12.40\nCASH 20.00").total == amount("12.40"))
         #expect(extract("ITEM 4.00\nT0TAL 12.40\nCASH 20.00").total == amount("12.40"))
