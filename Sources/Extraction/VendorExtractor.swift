@@ -32,7 +32,12 @@ struct VendorExtractor: Sendable {
             let legal = Self.hasLegalForm(cleaned, m)
             // A legal form with no name in front ("SDN BHD" alone, "i. Sas eS") is half a name:
             // it only counts once joined to the line above.
-            if legal { score += Self.nameCore(cleaned) >= 3 ? 0.45 : 0.1 }
+            // A legal-looking word in an address ("22 LRG PERUSAHAAN 4") is a street name.
+            // Branch names in brackets ("(TAMAN DAYA)", "(JOHOR)") do not make a name an address.
+            let outsideBrackets = cleaned.replacingOccurrences(of: #"\([^)]*\)?"#, with: " ", options: .regularExpression)
+            let addressLike = outsideBrackets.contains(where: \.isNumber)
+                && MatchableLine(outsideBrackets).contains(any: Keywords.addressWords)
+            if legal { score += Self.nameCore(cleaned) >= 3 && !addressLike ? 0.45 : 0.1 }
             else if m.contains(any: Keywords.businessWords) { score += 0.05 }
             if m.contains(any: Self.ownerWords) { score += 0.15 }
             if m.contains(any: Keywords.addressWords) { score -= 0.35 }
@@ -207,6 +212,7 @@ struct VendorExtractor: Sendable {
             let found = (s as NSString).substring(with: match.range)
             guard found.uppercased().filter(\.isLetter) != "SDNBHD" else { continue }
             let replacement = Self.sdnBhd.replacementString(for: match, in: s, offset: 0, template: "SDN$1 BHD$2")
+                .replacingOccurrences(of: ",", with: ".")
             s = (s as NSString).replacingCharacters(in: match.range, with: replacement)
         }
         return TextNormalisation.squeeze(s)
@@ -219,5 +225,5 @@ struct VendorExtractor: Sendable {
         pattern: #"^(.*?(?:S/B|B[HN][DO0]\.?|BERHAD|LTD\.?|GMBH|S\.L\.?|S\.A\.?|SARL|SAS))\s+[^A-Za-z]*\d.*$"#,
         options: [.caseInsensitive])
     private static let sdnBhd = try! NSRegularExpression(
-        pattern: #"\bS[O0DQI]N(\.?)\s*B[HNA][DO0](\.?)(?![A-Za-z])"#, options: [.caseInsensitive])
+        pattern: #"\bS[O0DQI]N([.,]?)\s*B[HNA][DO0]([.,]?)(?![A-Za-z])"#, options: [.caseInsensitive])
 }
