@@ -63,11 +63,11 @@ enum TextNormalisation {
     }
 
     private static let currencySpaceDecimal = try! NSRegularExpression(
-        pattern: #"((?:RM|€|£|\$|EUR|MYR) ?)(\d{1,5}) (\d{2})(?![\d.,])"#)
+        pattern: #"((?:RM|€|£|\$|EUR|MYR) ?)(\d{1,5}) (\d{2})(?![\d.,/:-])"#)
     private static let splitLastDigit = try! NSRegularExpression(pattern: #"(\d[.,]\d) (\d)\s*$"#)
     private static let splitDecimals = [
-        try! NSRegularExpression(pattern: #"(?<=\d) ?([.,]) (?=\d{2}(?!\d))"#),
-        try! NSRegularExpression(pattern: #"(?<=\d) ([.,])(?=\d{2}(?!\d))"#),
+        try! NSRegularExpression(pattern: #"(?<=\d) ?([.,]) (?=\d{2}(?![\d/:-]))"#),
+        try! NSRegularExpression(pattern: #"(?<=\d) ([.,])(?=\d{2}(?![\d/:-]))"#),
     ]
 
     /// Collapses runs of white space and trims.
