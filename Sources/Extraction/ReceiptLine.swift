@@ -1,3 +1,5 @@
+import RebutCore
+
 /// What a line's label says its amount is. Decides whether an amount is the total or a trap.
 enum AmountRole: Sendable, Hashable {
     case roundedTotal, finalTotal, total, weakTotal, subtotal, tax, taxTable, cashPayment, cardPayment, change, rounding, quantity, discount, deposit

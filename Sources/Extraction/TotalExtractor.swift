@@ -1,4 +1,5 @@
 import Foundation
+import RebutCore
 
 /// Picks the total: label evidence first, then the receipt's own arithmetic decides.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import RebutCore
 
 /// Picks the vendor from the header block: the business name is printed first and boldest, above
 /// the address, registration numbers and the document title.
