@@ -12,6 +12,8 @@ struct LabelledAmount: Sendable {
     var weight: Double
     /// Right-most amount of a line with several: the tax column of a breakdown row.
     var isRightmostOfSeveral: Bool = false
+    /// A guessed reading of a misprinted number ("1000" as 10.00): a candidate, never an input to the sums.
+    var isAlternativeReading: Bool = false
 }
 
 extension TotalExtractor {
@@ -50,13 +52,15 @@ extension TotalExtractor {
                         if let truncated = amount.truncatedReading, isLast,
                            [.roundedTotal, .finalTotal, .total, .subtotal, .cashPayment, .cardPayment, .change].contains(role) {
                             result.append(LabelledAmount(value: abs(truncated), role: role, hasFraction: true,
-                                                         lineIndex: i, line: line.text, weight: weight * 0.7))
+                                                         lineIndex: i, line: line.text, weight: weight * 0.7,
+                                                         isAlternativeReading: true))
                         }
                         // "GRAND TOTAL 1000": a decimal point lost by OCR. Offer 10.00 as a weaker reading.
                         if !amount.hasFraction, isLast, abs(value) >= 100, abs(value) < 1_000_000,
                            [.roundedTotal, .finalTotal, .total, .subtotal, .cashPayment, .cardPayment, .change].contains(role) {
                             result.append(LabelledAmount(value: value / 100, role: role, hasFraction: true,
-                                                         lineIndex: i, line: line.text, weight: weight * 0.6))
+                                                         lineIndex: i, line: line.text, weight: weight * 0.6,
+                                                         isAlternativeReading: true))
                         }
                     }
                 }

@@ -43,7 +43,8 @@ struct TotalExtractor: Sendable {
         // 2. Arithmetic cross-checks.
         // Sums are only checked between printed money amounts; bare integers are codes as often as not.
         // "CHANGE 0.00" is kept: it says the payment was exact.
-        let byRole = Dictionary(grouping: labelled.filter { ($0.value != 0 || $0.role == .change) && $0.hasFraction },
+        let byRole = Dictionary(grouping: labelled.filter { ($0.value != 0 || $0.role == .change) && $0.hasFraction
+                                                            && !$0.isAlternativeReading },
                                 by: \.role)
         func values(_ roles: AmountRole...) -> [LabelledAmount] { roles.flatMap { byRole[$0] ?? [] } }
         var inferred: [(Decimal, String, Double, LabelledAmount)] = []
@@ -97,7 +98,8 @@ struct TotalExtractor: Sendable {
         let fiveCents = Decimal(string: "0.05")!
         for roundingLine in lines where roundingLine.role == .rounding {
             for total in totals where total.lineIndex < roundingLine.index {
-                for later in labelled where later.lineIndex > roundingLine.index && later.lineIndex <= roundingLine.index + 2
+                for later in labelled where !later.isAlternativeReading
+                    && later.lineIndex > roundingLine.index && later.lineIndex <= roundingLine.index + 2
                     && later.value != total.value && abs(later.value - total.value) <= fiveCents && later.hasFraction
                     && ![.change, .quantity, .tax, .taxTable, .discount, .rounding].contains(later.role)
                     && Self.isMultipleOfFiveCents(later.value) {
@@ -123,7 +125,7 @@ struct TotalExtractor: Sendable {
         let paidMinusChange = inferred.filter { $0.1 == "paid − change" }.map(\.0)
 
         // A total is never below the tax on it (tax amounts as large as half the receipt are misreads).
-        let largestAmount = labelled.filter(\.hasFraction).map(\.value).max() ?? 0
+        let largestAmount = labelled.filter { $0.hasFraction && !$0.isAlternativeReading }.map(\.value).max() ?? 0
         let maxTax = values(.tax).map(\.value).filter { $0 > 0 && $0 * 2 < largestAmount }.max() ?? 0
         for (value, _) in scores where value <= maxTax { scores[value]!.score *= 0.5 }
         // With change given, the total is what was paid minus the change; far below it is a misread.
@@ -153,7 +155,8 @@ struct TotalExtractor: Sendable {
             }
         }
         // 4. The largest money amount not tendered is often the total.
-        let nonTendered = labelled.filter { $0.hasFraction && ![.cashPayment, .change, .quantity].contains($0.role)
+        let nonTendered = labelled.filter { $0.hasFraction && !$0.isAlternativeReading
+            && ![.cashPayment, .change, .quantity].contains($0.role)
             && !(changeGiven && $0.value > (paidValues.max() ?? $0.value)) }
         if let largest = nonTendered.map(\.value).max(), scores[largest] != nil {
             scores[largest]!.score += 0.08

@@ -89,6 +89,18 @@ struct TotalTests {
         #expect(fields.total == amount("30.90"))
     }
 
+    @Test func guessedReadingsNeverEnterTheSums() {
+        // "z21.Co" reads as 221; its guessed 2.21 must not make cash − change = 1.71 the total.
+        let fields = extract("""
+        Total Sales (Excluding GST) 19.34
+        Total GST 1.16
+        Total Sales (Inclusive of GST) 20.50
+        CASH z21.Co
+        Change 0.50
+        """)
+        #expect(fields.total == amount("20.50"))
+    }
+
     @Test func lastCentDigitSplitOff() {
         #expect(extract("ITEM 1.00\nTOTAL 55.1 0\nCASH 60.00\nCHANGE 4.90").total == amount("55.10"))
     }
