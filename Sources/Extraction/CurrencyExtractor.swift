@@ -1,3 +1,5 @@
+import RebutCore
+
 /// Finds the currency: symbols and codes printed on the receipt, else the event's currency,
 /// else what the receipt's language suggests.
 struct CurrencyExtractor: Sendable {
