@@ -48,11 +48,21 @@ let package = Package(
             "RebutCore", "Ingest", "Imaging", "OCR", "Extraction", "Categorisation", "Store",
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // The interactive candidate picker: a pure state machine and renderer, plus a thin terminal layer.
+        .target(name: "Review", dependencies: ["Store", "RebutCore"]),
+        // The watched folder: files dropped in a folder are filed once each, crash-safe.
+        .target(name: "Watcher", dependencies: [
+            "Pipeline", "Store", "RebutCore", "Ingest",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         .executableTarget(name: "rebut", dependencies: [
-            "Pipeline", "RebutCore", "Store", "Extraction", "Categorisation", "Ingest", "Imaging", "OCR",
+            "Pipeline", "Review", "Watcher", "RebutCore", "Store", "Extraction", "Categorisation", "Ingest", "Imaging", "OCR",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+
+        // Fixture lookup and temporary folders shared by the test targets.
+        .target(name: "RebutTestSupport", path: "Tests/RebutTestSupport"),
 
         .testTarget(name: "RebutCoreTests", dependencies: ["RebutCore"]),
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "RebutCore"]),
@@ -61,7 +71,11 @@ let package = Package(
         .testTarget(name: "ExtractionTests", dependencies: ["Extraction", "RebutCore"]),
         .testTarget(name: "CategorisationTests", dependencies: ["Categorisation", "RebutCore"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "RebutCore"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Store", "RebutCore"]),
-        .testTarget(name: "CLITests", dependencies: ["RebutCore"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Store", "Extraction", "RebutCore", "RebutTestSupport"]),
+        .testTarget(name: "ReviewTests", dependencies: [
+            "Review", "Store", "Pipeline", "Categorisation", "RebutCore", "RebutTestSupport",
+        ]),
+        .testTarget(name: "WatcherTests", dependencies: ["Watcher", "Pipeline", "Store", "Ingest", "RebutCore", "RebutTestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["RebutCore", "RebutTestSupport"]),
     ]
 )

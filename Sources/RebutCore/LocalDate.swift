@@ -1,3 +1,5 @@
+import Foundation
+
 /// A calendar day as printed on a receipt: no time, no time zone.
 ///
 /// Kept apart from `Foundation.Date` so that "the same calendar day" never depends on
@@ -74,5 +76,15 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     public func encode(to encoder: Encoder) throws {
         var c = encoder.singleValueContainer()
         try c.encode(iso8601)
+    }
+}
+
+extension LocalDate {
+    /// The calendar day a moment falls on, in the machine's time zone.
+    public static func containing(_ moment: Date, timeZone: TimeZone = .current) -> LocalDate {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let c = calendar.dateComponents([.year, .month, .day], from: moment)
+        return LocalDate(year: c.year!, month: c.month!, day: c.day!)!
     }
 }

@@ -1,11 +1,34 @@
 import ArgumentParser
 
-@main
 struct Rebut: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rebut",
         abstract: "File photographed and scanned receipts as expense records, offline.",
+        discussion: """
+        Rebut reads receipt images (JPEG, PNG, TIFF, WebP), cleans them, reads them with \
+        Tesseract on this machine, extracts vendor, date, total, currency, payment and tax, \
+        picks a category, and files each receipt under an event (a trip, a flat, a project) \
+        in a local SQLite store. Nothing leaves the machine.
+
+        Start with:
+          rebut ingest ~/Receipts/london --event "London, March"
+          rebut receipts list --event "London, March"
+
+        The store is $REBUT_STORE, or $XDG_DATA_HOME/rebut/rebut.sqlite; --store overrides both.
+
+        Exit codes: 0 every input handled; 1 some input failed (each named on stderr); \
+        2 a named event, receipt or value was not found or not valid; 64 bad usage; \
+        70 an internal error (OCR engine, store).
+        """,
         subcommands: [
+            IngestCommand.self,
+            ScanCommand.self,
+            WatchCommand.self,
+            RetryCommand.self,
+            EventsCommand.self,
+            ReceiptsCommand.self,
+            ReviewCommand.self,
+            CategoriesCommand.self,
             BenchCommand.self,
         ]
     )

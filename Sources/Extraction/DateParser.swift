@@ -1,0 +1,115 @@
+import Foundation
+
+/// One way to read a date printed on a line.
+struct DateReading: Sendable, Hashable {
+    enum Order: Sendable, Hashable {
+        /// Day before month ("25/12/2018"); numeric and both parts ≤ 12 makes it ambiguous.
+        case dayFirst, monthFirst
+        /// Year first ("2018-03-30") or a month name: no ambiguity.
+        case unambiguous
+    }
+    var date: LocalDate
+    var order: Order
+    /// True when the other order would also give a real day ("03/04/19").
+    var ambiguous: Bool
+    /// How much the printed shape itself looks like a receipt date.
+    var shapeScore: Double
+    var lineIndex: Int
+    var line: String
+}
+
+/// Finds dates in a line in every common receipt format and month names in five languages.
+enum DateParser {
+    private static func regex(_ pattern: String) -> NSRegularExpression {
+        try! NSRegularExpression(pattern: pattern, options: [])
+    }
+
+    // Year first: 2018-03-30, 2018/3/30, 2018.03.30.
+    private static let isoPattern = regex(#"(?<![\d])(\d{4}) ?([-/.]) ?(\d{1,2}) ?\2 ?(\d{1,2})(?![\d])"#)
+    // Numeric with the same separator twice: 25/12/2018, 12-01-19, 03.04.19.
+    private static let numericPattern = regex(#"(?<![\d.,/-])(\d{1,2}) ?([-/.]) ?(\d{1,2}) ?\2 ?(\d{4}|\d{2})(?![\d]|[.,]\d)"#)
+    // Separator lost by OCR: 1202/2018, 12/022018.
+    private static let gluedPattern = regex(#"(?<![\d])(\d{2})(\d{2})[-/.](\d{4})(?![\d])|(?<![\d])(\d{2})[-/.](\d{2})(\d{4})(?![\d])"#)
+    // Day, month name, year: 15 MAR 2018, 25DEC2018, 3 DE ABRIL DE 2019, 1ER MARS 2019, 15. MARZ 2018, 3 D'ABRIL.
+    private static let dayMonthNamePattern = regex(
+        #"(?<![\d])(\d{1,2})(?:ST|ND|RD|TH|ER|E|O|º)?\.? ?(?:DE |D'|D’|-|/|\.)? ?([A-Z]{3,10})\.? ?(?:DE |DEL |-|/|\.|,)? ?'?(\d{4}|\d{2})(?![\d])"#)
+    // Month name, day, year: DEC 25, 2018 / MARCH 3 2019.
+    private static let monthNameDayPattern = regex(
+        #"(?<![A-Z])([A-Z]{3,10})\.? ?(\d{1,2})(?:ST|ND|RD|TH)?,? ?(\d{4})(?![\d])"#)
+
+    static func readings(in rawLine: String, lineIndex: Int) -> [DateReading] {
+        let text = TextNormalisation.repairNumbers(TextNormalisation.fold(rawLine))
+        let ns = text as NSString
+        let whole = NSRange(location: 0, length: ns.length)
+        var found: [DateReading] = []
+        var covered: [NSRange] = []
+        func int(_ m: NSTextCheckingResult, _ group: Int) -> Int? {
+            let r = m.range(at: group)
+            guard r.location != NSNotFound else { return nil }
+            return Int(ns.substring(with: r))
+        }
+        func word(_ m: NSTextCheckingResult, _ group: Int) -> String { ns.substring(with: m.range(at: group)) }
+        func overlaps(_ r: NSRange) -> Bool { covered.contains { NSIntersectionRange($0, r).length > 0 } }
+        func add(_ date: LocalDate?, _ order: DateReading.Order, ambiguous: Bool, shape: Double) {
+            guard let date, (1990...2099).contains(date.year) else { return }
+            found.append(DateReading(date: date, order: order, ambiguous: ambiguous, shapeScore: shape,
+                                     lineIndex: lineIndex, line: rawLine))
+        }
+
+        for m in isoPattern.matches(in: text, range: whole) {
+            guard let y = int(m, 1), let mo = int(m, 3), let d = int(m, 4) else { continue }
+            covered.append(m.range)
+            add(LocalDate(year: y, month: mo, day: d), .unambiguous, ambiguous: false, shape: 0.65)
+        }
+        for m in dayMonthNamePattern.matches(in: text, range: whole) where !overlaps(m.range) {
+            guard let d = int(m, 1), let month = monthNumber(word(m, 2)), let y = int(m, 3) else { continue }
+            covered.append(m.range)
+            add(LocalDate(year: fullYear(y), month: month, day: d), .unambiguous, ambiguous: false,
+                shape: y >= 100 ? 0.68 : 0.6)
+        }
+        for m in monthNameDayPattern.matches(in: text, range: whole) where !overlaps(m.range) {
+            guard let month = monthNumber(word(m, 1)), let d = int(m, 2), let y = int(m, 3) else { continue }
+            covered.append(m.range)
+            add(LocalDate(year: y, month: month, day: d), .unambiguous, ambiguous: false, shape: 0.65)
+        }
+        for m in numericPattern.matches(in: text, range: whole) where !overlaps(m.range) {
+            guard let a = int(m, 1), let b = int(m, 3), let y = int(m, 4) else { continue }
+            covered.append(m.range)
+            let yearLength = m.range(at: 4).length
+            let year = fullYear(y)
+            var shape = yearLength == 4 ? 0.6 : 0.5
+            // Glued to a word ("HCO3-7-15") it is more often part of a code; "Date:" glued stays likely.
+            if m.range.location > 0,
+               ns.substring(with: NSRange(location: m.range.location - 1, length: 1)).first?.isLetter == true {
+                shape -= text.contains("DATE") || text.contains("TARIKH") ? 0.05 : 0.25
+            }
+            // "25.12.18" with dots reads like a version or amount more often than slashes do.
+            if word(m, 2) == ".", yearLength == 2 { shape -= 0.05 }
+            let dayFirst = LocalDate(year: year, month: b, day: a)
+            let monthFirst = LocalDate(year: year, month: a, day: b)
+            let ambiguous = dayFirst != nil && monthFirst != nil && a != b
+            add(dayFirst, .dayFirst, ambiguous: ambiguous, shape: shape)
+            if a != b { add(monthFirst, .monthFirst, ambiguous: ambiguous, shape: shape) }
+        }
+        for m in gluedPattern.matches(in: text, range: whole) where !overlaps(m.range) {
+            let parts = m.range(at: 1).location != NSNotFound ? (1, 2, 3) : (4, 5, 6)
+            guard let a = int(m, parts.0), let b = int(m, parts.1), let y = int(m, parts.2) else { continue }
+            add(LocalDate(year: y, month: b, day: a), .dayFirst, ambiguous: false, shape: 0.35)
+        }
+        return found
+    }
+
+    static func monthNumber(_ word: String) -> Int? {
+        let w = word.trimmingCharacters(in: CharacterSet(charactersIn: "."))
+        if let m = Keywords.months[w] { return m }
+        // Truncated or longer spellings: a known full name starting with it ("SEPTEMB"), min 4 letters.
+        if w.count >= 4, let hit = Keywords.months.first(where: { $0.key.count > 4 && $0.key.hasPrefix(w) }) {
+            return hit.value
+        }
+        return nil
+    }
+
+    static func fullYear(_ y: Int) -> Int {
+        y >= 100 ? y : (y <= 69 ? 2000 + y : 1900 + y)
+    }
+}

@@ -1,0 +1,142 @@
+/// One OCR line prepared for keyword matching.
+///
+/// Short keywords ("TAX", "IVA", "CB") must match whole words, or they would fire inside other
+/// words ("PRIVATE", "TAXI"). Long keywords are matched against the line with spaces removed and
+/// tolerate OCR errors ("TOTAI", "T0TAL", "SUBT0TAL", "TotalSales"), one error per five letters.
+struct MatchableLine: Sendable {
+    let folded: String
+    let words: [String]
+    /// Letters only, as ASCII bytes (other letters as 0xFF), for the approximate search.
+    let compact: [UInt8]
+    /// Which of A–Z occur, to rule keywords out before the costly search.
+    let letterMask: UInt32
+    /// Where a keyword may begin in `compact`: at a word or one letter in (a speck glued in front).
+    let wordStarts: Set<Int>
+    /// Where it may end: at a word's end, give or take a letter ("TOTALS", "TOTALRM").
+    let wordEnds: Set<Int>
+
+    init(_ text: String) {
+        folded = TextNormalisation.fold(text)
+        // Inside words OCR puts 0 for O and 1 for I/L; keep digits elsewhere.
+        let mapped = String(folded.map { c -> Character in c == "0" ? "O" : c })
+        words = mapped.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "&") })
+            .flatMap { MatchableLine.unglue(String($0)) }
+        var letters: [UInt8] = []
+        var starts = Set<Int>()
+        var ends = Set<Int>()
+        for word in words {
+            starts.insert(letters.count)
+            starts.insert(letters.count + 1)
+            letters += word.filter { $0.isLetter }.map { $0.asciiValue ?? 0xFF }
+            ends.formUnion([letters.count - 1, letters.count, letters.count + 1])
+        }
+        wordEnds = ends
+        compact = letters
+        wordStarts = starts
+        letterMask = compact.reduce(0) { mask, byte in
+            (65...90).contains(byte) ? mask | (1 << UInt32(byte - 65)) : mask
+        }
+    }
+
+    /// Words OCR often glues to their neighbour ("TOTALGST", "GSTSUMMARY", "TotalSales").
+    static let glueWords = ["SUBTOTAL", "TOTAL", "AMOUNT", "SUMMARY", "PAYABLE", "SALES", "ROUNDED"]
+
+    static func unglue(_ word: String) -> [String] {
+        for glue in glueWords where word.count > glue.count + 1 {
+            if word.hasPrefix(glue) { return [glue] + unglue(String(word.dropFirst(glue.count))) }
+            if word.hasSuffix(glue) { return unglue(String(word.dropLast(glue.count))) + [glue] }
+        }
+        return [word]
+    }
+
+    func contains(any keywords: [String]) -> Bool {
+        keywords.contains { contains($0) }
+    }
+
+    /// The first keyword of the list that matches, for reporting which anchor fired.
+    func firstMatch(_ keywords: [String]) -> String? {
+        keywords.first { contains($0) }
+    }
+
+    func contains(_ keyword: String) -> Bool {
+        let pattern = KeywordPattern.cached(keyword)
+        if pattern.letters.count <= 4 || pattern.exactWords {
+            return containsWords(pattern.words)
+        }
+        let errors = pattern.letters.count >= 10 ? 2 : 1
+        // Every pattern letter absent from the line costs at least one edit.
+        var absent = 0
+        for bit in pattern.letterBits where letterMask & bit == 0 {
+            absent += 1
+            if absent > errors { return false }
+        }
+        return approximatelyContains(pattern.letters, errors: errors)
+    }
+
+    private func containsWords(_ sequence: [String]) -> Bool {
+        guard !sequence.isEmpty, sequence.count <= words.count else { return false }
+        for start in 0...(words.count - sequence.count) {
+            var ok = true
+            for (k, w) in sequence.enumerated() where words[start + k] != w { ok = false; break }
+            if ok { return true }
+        }
+        return false
+    }
+
+    /// Sellers' algorithm: is there a substring of `compact`, starting at a word, within `errors`
+    /// edits of `pattern`? Anchoring at words keeps "ENTERPRISE" from matching "TENDER".
+    private func approximatelyContains(_ pattern: [UInt8], errors: Int) -> Bool {
+        let m = pattern.count
+        guard m > 0, compact.count >= m - errors else { return false }
+        let never = m + errors + 1
+        var previous = Array(0...m)
+        if !wordStarts.contains(0) { previous = [Int](repeating: never, count: m + 1) }
+        var current = [Int](repeating: 0, count: m + 1)
+        if previous[m] <= errors { return true }
+        for (j, c) in compact.enumerated() {
+            current[0] = wordStarts.contains(j + 1) ? 0 : never
+            for i in 1...m {
+                let cost = pattern[i - 1] == c ? 0 : 1
+                current[i] = min(previous[i - 1] + cost, previous[i] + 1, current[i - 1] + 1)
+            }
+            if current[m] <= errors, wordEnds.contains(j + 1) { return true }
+            swap(&previous, &current)
+        }
+        return false
+    }
+}
+
+/// A keyword split once into the forms the matcher needs.
+struct KeywordPattern: Sendable {
+    let words: [String]
+    let letters: [UInt8]
+    let letterBits: [UInt32]
+    /// Keywords made of punctuation-heavy abbreviations ("S.L.", "C/") match as words only.
+    let exactWords: Bool
+
+    init(_ keyword: String) {
+        let folded = TextNormalisation.fold(keyword)
+        words = folded.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "&") }).map(String.init)
+        letters = folded.filter { $0.isLetter }.map { $0.asciiValue ?? 0xFF }
+        letterBits = letters.map { (65...90).contains($0) ? 1 << UInt32($0 - 65) : 0 }
+        // Dotted abbreviations ("S.L.", "C/") and lone short words match as words; "SDN BHD" may be fuzzy.
+        exactWords = letters.count <= 4 || (words.allSatisfy { $0.count <= 2 } && words.count > 1)
+            || keyword.contains(".") || keyword.contains("/")
+    }
+
+    private static let table: [String: KeywordPattern] = {
+        var all: [String: KeywordPattern] = [:]
+        let lists = [Keywords.finalTotal, Keywords.total, Keywords.subtotal, Keywords.tax, Keywords.taxIncluded,
+                     Keywords.taxExcluded, Keywords.cash, Keywords.card, Keywords.transfer, Keywords.mobile,
+                     Keywords.voucher, Keywords.change, Keywords.amountWords, Keywords.tendered, Keywords.summaryHeaders, Keywords.rounding, Keywords.roundedTotal,
+                     Keywords.quantity, Keywords.discount, Keywords.deposit, Keywords.dateLabels,
+                     Keywords.documentTitles, Keywords.addressWords, Keywords.legalForms,
+                     Keywords.businessWords]
+        for keyword in lists.joined() { all[keyword] = KeywordPattern(keyword) }
+        return all
+    }()
+
+    static func cached(_ keyword: String) -> KeywordPattern {
+        table[keyword] ?? KeywordPattern(keyword)
+    }
+}

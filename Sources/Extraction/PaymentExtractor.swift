@@ -1,0 +1,54 @@
+import Foundation
+import RebutCore
+
+/// Finds how the receipt was paid from the payment lines near the total.
+struct PaymentExtractor: Sendable {
+    struct Result: Sendable {
+        var candidates: [Candidate]
+        var confidence: Double
+    }
+
+    /// Card words so specific they settle the method on their own.
+    static let cardBrands = ["VISA", "MASTERCARD", "MASTER CARD", "AMEX", "AMERICAN EXPRESS", "MAESTRO",
+                             "EC-KARTE", "GIROCARD", "CARTE BANCAIRE", "UNIONPAY", "MYDEBIT", "CONTACTLESS",
+                             "SANS CONTACT", "TARJETA", "TARGETA"]
+    /// Card-slip lines: an authorisation or masked card number means a card paid.
+    static let cardSlip = ["APPROVAL CODE", "AUTH CODE", "APPR CODE", "AUTORIZACION", "AUTORITZACIO",
+                           "CARD NO", "CARD NUMBER", "TERMINAL ID", "NUM TARJETA"]
+
+    private static let maskedCardNumber = try! NSRegularExpression(pattern: #"[X*]{4,}\s?\d{4}"#)
+
+    func extract(_ lines: [ReceiptLine], total: Decimal?) -> Result {
+        var scores: [PaymentMethod: (Double, ReceiptLine)] = [:]
+        func add(_ method: PaymentMethod, _ score: Double, _ line: ReceiptLine) {
+            let old = scores[method]?.0 ?? 0
+            scores[method] = (old + score, scores[method]?.1 ?? line)
+        }
+        for line in lines {
+            let m = line.match
+            let paysAmount = !line.amounts.isEmpty
+            if m.contains(any: Self.cardBrands) { add(.card, paysAmount ? 0.7 : 0.5, line) }
+            else if m.contains(any: Keywords.card) { add(.card, paysAmount ? 0.45 : 0.2, line) }
+            if m.contains(any: Self.cardSlip) || Self.maskedCardNumber.firstMatch(in: m.folded, range: NSRange(location: 0, length: (m.folded as NSString).length)) != nil {
+                add(.card, 0.4, line)
+            }
+            if m.contains(any: Keywords.cash) {
+                // A tendered amount beside CASH (or a CHANGE line) is strong; "CASH BILL" alone is weaker.
+                add(.cash, paysAmount ? 0.6 : 0.3, line)
+            }
+            if line.role == .change, let changeAmount = line.amounts.last, changeAmount.value > 0 { add(.cash, 0.3, line) }
+            if m.contains(any: Keywords.transfer) { add(.transfer, 0.5, line) }
+            if m.contains(any: Keywords.mobile) { add(.mobile, 0.5, line) }
+            if m.contains(any: Keywords.voucher), paysAmount { add(.voucher, 0.4, line) }
+            if m.contains(any: ["CHEQUE", "CHECK NO", "CHEQUE NO", "SCHECK", "TALON"]) { add(.cheque, 0.5, line) }
+        }
+        let ranked = scores.sorted { $0.value.0 > $1.value.0 }
+        let candidates = ranked.prefix(5).map {
+            Candidate(value: $0.key.rawValue, score: min(1, $0.value.0), line: $0.value.1.text, lineIndex: $0.value.1.index)
+        }
+        guard let top = ranked.first else { return Result(candidates: [], confidence: 0) }
+        let second = ranked.count > 1 ? ranked[1].value.0 : 0
+        return Result(candidates: Array(candidates),
+                      confidence: Confidence.fromScores(best: top.value.0, second: second, strong: 0.6))
+    }
+}

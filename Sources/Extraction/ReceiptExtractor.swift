@@ -1,0 +1,67 @@
+import Foundation
+@_exported import RebutCore
+
+/// What the extractor may assume about a receipt beyond its text.
+public struct ExtractionContext: Sendable {
+    /// Tesseract codes, e.g. ["eng"], ["spa","cat"]; hints for keywords and date order.
+    public var languages: [String]
+    /// The event's currency (ISO 4217), used when the receipt shows none.
+    public var defaultCurrency: String?
+    /// "Today": dates after it (+ a few days slack) are implausible.
+    public var referenceDate: LocalDate?
+    /// Vendors already in the user's store: a close fuzzy match wins.
+    public var knownVendors: [String]
+
+    public init(languages: [String] = ["eng"], defaultCurrency: String? = nil, referenceDate: LocalDate? = nil,
+                knownVendors: [String] = []) {
+        self.languages = languages
+        self.defaultCurrency = defaultCurrency
+        self.referenceDate = referenceDate
+        self.knownVendors = knownVendors
+    }
+}
+
+/// Reads vendor, date, total, currency, payment and tax from OCR lines, keeping ranked candidates.
+public struct ReceiptExtractor: Sendable {
+    public init() {}
+
+    /// Below this a field counts as uncertain and the receipt goes to review.
+    public static let reviewThreshold: Double = 0.5
+
+    public func extract(from lines: [TextLine], context: ExtractionContext = .init()) -> ReceiptFields {
+        let analysed = ReceiptLine.analyse(lines)
+        var fields = ReceiptFields()
+
+        let currency = CurrencyExtractor().extract(analysed, context: context)
+        fields.currency = currency.candidates.first?.value
+        record(.currency, currency.candidates, currency.confidence, into: &fields)
+
+        let total = TotalExtractor().extract(analysed, currency: fields.currency)
+        fields.total = total.candidates.first.flatMap { MoneyFormat.parse($0.value) }
+        record(.total, total.candidates, total.confidence, into: &fields)
+
+        let date = DateExtractor().extract(analysed, context: context)
+        fields.date = date.candidates.first.flatMap { LocalDate(iso8601: $0.value) }
+        record(.date, date.candidates, date.confidence, into: &fields)
+
+        let vendor = VendorExtractor().extract(analysed, context: context)
+        fields.vendor = vendor.candidates.first?.value
+        record(.vendor, vendor.candidates, vendor.confidence, into: &fields)
+
+        let payment = PaymentExtractor().extract(analysed, total: fields.total)
+        fields.payment = payment.candidates.first.flatMap { PaymentMethod(rawValue: $0.value) }
+        record(.payment, payment.candidates, payment.confidence, into: &fields)
+
+        let tax = TaxExtractor().extract(total.labelled, total: fields.total, currency: fields.currency)
+        fields.tax = tax.candidates.first.flatMap { MoneyFormat.parse($0.value) }
+        record(.tax, tax.candidates, tax.confidence, into: &fields)
+        return fields
+    }
+
+    private func record(_ field: ReceiptField, _ candidates: [Candidate], _ confidence: Double,
+                        into fields: inout ReceiptFields) {
+        guard !candidates.isEmpty else { return }
+        fields.candidates[field] = candidates
+        fields.confidence[field] = Confidence.clamp(confidence)
+    }
+}

@@ -1,0 +1,118 @@
+/// What a line's label says its amount is. Decides whether an amount is the total or a trap.
+enum AmountRole: Sendable, Hashable {
+    case roundedTotal, finalTotal, total, weakTotal, subtotal, tax, taxTable, cashPayment, cardPayment, change, rounding, quantity, discount, deposit
+    case unlabelled
+
+    /// How much an amount with this role looks like the total by its label alone.
+    var totalEvidence: Double {
+        switch self {
+        case .roundedTotal: return 1.15
+        case .finalTotal: return 1.0
+        case .total: return 0.8
+        case .weakTotal: return 0.5
+        case .taxTable: return 0.08
+        case .cardPayment: return 0.45
+        case .cashPayment: return 0.3
+        case .subtotal: return 0.25
+        case .unlabelled: return 0.12
+        case .tax, .deposit: return 0.03
+        case .change, .rounding, .quantity, .discount: return 0.0
+        }
+    }
+}
+
+/// One OCR line with everything the field extractors ask of it, computed once.
+struct ReceiptLine: Sendable {
+    let index: Int
+    let text: String
+    let confidence: Double?
+    let match: MatchableLine
+    let amounts: [AmountMatch]
+    private(set) var role: AmountRole?
+
+    init(index: Int, line: TextLine) {
+        self.index = index
+        text = line.text
+        confidence = line.confidence
+        match = MatchableLine(line.text)
+        amounts = AmountParser.amounts(in: line.text)
+        role = ReceiptLine.classify(match)
+    }
+
+    /// Analyses every line, then demotes the rows of tax breakdown tables ("GST SUMMARY … TOTAL
+    /// 100.00 6.00"): their TOTAL is the tax base or the tax, never the amount paid.
+    static func analyse(_ lines: [TextLine]) -> [ReceiptLine] {
+        var analysed = lines.enumerated().map { ReceiptLine(index: $0.offset, line: $0.element) }
+        var tableRowsLeft = 0
+        var totalSeen = false
+        for i in analysed.indices {
+            let m = analysed[i].match
+            defer {
+                if let role = analysed[i].role, [.roundedTotal, .finalTotal, .total, .cashPayment, .cardPayment, .change].contains(role) {
+                    totalSeen = true
+                }
+            }
+            // Breakdown tables follow the totals; before them, "Qty Price Amount Tax" heads the items.
+            if m.contains(any: Keywords.summaryHeaders) || (totalSeen && m.contains(any: Keywords.tax) && m.contains(any: Keywords.amountWords)
+                && m.contains(any: ["TAX", "GST", "VAT", "IVA", "MWST", "TVA", "SST"]) && analysed[i].amounts.isEmpty
+                && m.words.filter({ ["TAX", "GST", "VAT", "IVA", "MWST", "TVA", "SST", "AMOUNT", "AMT"].contains($0) }).count >= 2) {
+                tableRowsLeft = 5
+                analysed[i].role = .taxTable
+                continue
+            }
+            if tableRowsLeft > 0 {
+                tableRowsLeft -= 1
+                if !analysed[i].amounts.isEmpty, analysed[i].role != .change, analysed[i].role != .cashPayment,
+                   analysed[i].role != .cardPayment {
+                    analysed[i].role = .taxTable
+                }
+            }
+        }
+        return analysed
+    }
+
+    /// Letters on the line, to tell a label line from an amount-only line.
+    var letterCount: Int { match.compact.count }
+
+    /// An amount-only line ("9.00", "RM 9.00"): the value of a label printed on an earlier line.
+    var isBareAmount: Bool { !amounts.isEmpty && letterCount <= 3 }
+
+    /// The label role of a line, or nil when it names no amount. Order matters: the traps that
+    /// contain the word TOTAL ("SUBTOTAL", "TOTAL QTY", "TOTAL GST") are checked before TOTAL.
+    static func classify(_ m: MatchableLine) -> AmountRole? {
+        let hasFinal = m.contains(any: Keywords.finalTotal)
+        let hasTotal = hasFinal || m.contains(any: Keywords.total)
+        let hasTax = m.contains(any: Keywords.tax)
+        let taxIncluded = hasTax && m.contains(any: Keywords.taxIncluded)
+        let taxExcluded = m.contains(any: Keywords.taxExcluded)
+        let paid = m.contains(any: Keywords.tendered) || m.contains(any: Keywords.cash)
+        if m.contains(any: Keywords.quantity), !hasFinal || m.contains(any: ["QTY", "ITEMS", "ITEM"]) { return .quantity }
+        if m.contains(any: Keywords.change), !m.contains(any: ["BALANCE DUE", "AMOUNT DUE"]) { return .change }
+        if m.contains(any: Keywords.roundedTotal), !m.contains(any: Keywords.rounding) || m.contains(any: ["AFTER"]) {
+            return .roundedTotal
+        }
+        if m.contains(any: Keywords.rounding) { return .rounding }
+        if m.contains(any: Keywords.subtotal) { return .subtotal }
+        if hasTotal || hasTax, taxExcluded, !taxIncluded { return .subtotal }
+        // "TOTAL GST", "GST 6%", "IVA 21%", "GST PAYABLE": the tax itself. "TOTAL (INCL. GST)" is the total.
+        if hasTax, !taxIncluded { return .tax }
+        // "GST included @ 6%: 1.87", "IVA incluido 21%": the tax contained in the total, with its rate.
+        if taxIncluded, m.folded.contains("%"),
+           !Set(m.words).isDisjoint(with: ["INCLUDED", "INCLUIDO", "INCLOS", "INCLOSA", "ENTHALTEN", "ENTH", "COMPRIS", "COMPRISE"]) {
+            return .tax
+        }
+        if m.contains(any: Keywords.discount) { return .discount }
+        if m.contains(any: Keywords.deposit) { return .deposit }
+        if hasTotal && taxIncluded { return .finalTotal }
+        // "(Inclusive of GST): 80.90" with the TOTAL word lost is the total; "Inclusive of 6% GST: 2.21"
+        // names the rate, so its amount is the tax.
+        if taxIncluded { return m.folded.contains("%") ? .tax : .total }
+        if hasFinal { return .finalTotal }
+        if hasTotal, !paid { return .total }
+        if m.contains(any: Keywords.card) { return .cardPayment }
+        if paid { return .cashPayment }
+        if hasTotal { return .total }
+        if m.contains(any: Keywords.amountWords) { return .weakTotal }
+        return nil
+    }
+}

@@ -1,0 +1,240 @@
+import Foundation
+
+/// An amount seen on the receipt together with the label it belongs to.
+struct LabelledAmount: Sendable {
+    var value: Decimal
+    var role: AmountRole
+    var hasFraction: Bool
+    var lineIndex: Int
+    var line: String
+    /// Weight of this reading: lower for amounts borrowed from a neighbouring line or sitting
+    /// left of another amount (item columns, tax tables).
+    var weight: Double
+    /// Right-most amount of a line with several: the tax column of a breakdown row.
+    var isRightmostOfSeveral: Bool = false
+}
+
+/// Picks the total: label evidence first, then the receipt's own arithmetic decides.
+///
+/// Why arithmetic: OCR mangles labels ("TOTAI", "Tota1 Sales") and receipts print many amounts,
+/// but the numbers must agree (subtotal + tax = total, cash − change = total, total + rounding =
+/// rounded total). An amount that makes the sums close is the total even when its label is unreadable.
+struct TotalExtractor: Sendable {
+    struct Result: Sendable {
+        var candidates: [Candidate]
+        var confidence: Double
+        var labelled: [LabelledAmount]
+    }
+
+    func extract(_ lines: [ReceiptLine], currency: String?) -> Result {
+        let labelled = labelledAmounts(lines)
+        guard !labelled.isEmpty else { return Result(candidates: [], confidence: 0, labelled: []) }
+        var scores: [Decimal: (score: Double, source: LabelledAmount)] = [:]
+        let lineCount = max(1, lines.count)
+
+        func consider(_ value: Decimal, _ score: Double, _ source: LabelledAmount) {
+            if let existing = scores[value], existing.score >= score { return }
+            scores[value] = (score, source)
+        }
+
+        // 1. Label evidence, best occurrence per value, plus repetition.
+        var occurrences: [Decimal: Int] = [:]
+        for amount in labelled where amount.value > 0 {
+            occurrences[amount.value, default: 0] += 1
+            var score = amount.role.totalEvidence * amount.weight
+            if !amount.hasFraction { score *= 0.5 }
+            // Final totals sit below the items: later anchors win ties (TOTAL then ROUNDED TOTAL).
+            if [.roundedTotal, .finalTotal, .total].contains(amount.role) {
+                score += 0.05 * Double(amount.lineIndex) / Double(lineCount)
+            }
+            consider(amount.value, score, amount)
+        }
+        for (value, count) in occurrences where count > 1 {
+            scores[value]!.score += min(0.15, 0.06 * Double(count - 1))
+        }
+
+        // 2. Arithmetic cross-checks.
+        let byRole = Dictionary(grouping: labelled.filter { $0.value != 0 }, by: \.role)
+        func values(_ roles: AmountRole...) -> [LabelledAmount] { roles.flatMap { byRole[$0] ?? [] } }
+        var inferred: [(Decimal, String, Double, LabelledAmount)] = []
+
+        // cash − change = total; card amount = total.
+        for paid in values(.cashPayment, .cardPayment) {
+            for change in values(.change) where change.value >= 0 && change.value < paid.value {
+                let total = paid.value - change.value
+                inferred.append((total, "paid − change", 0.3, paid))
+            }
+        }
+        // subtotal + tax (− discount) = total.
+        for sub in values(.subtotal) where sub.value > 0 {
+            for tax in values(.tax) where tax.value > 0 && tax.value < sub.value {
+                inferred.append((sub.value + tax.value, "subtotal + tax", 0.25, sub))
+            }
+            for discount in values(.discount) where discount.value != 0 {
+                inferred.append((sub.value - abs(discount.value), "subtotal − discount", 0.15, sub))
+            }
+            inferred.append((sub.value, "subtotal", 0.0, sub))
+        }
+        // total ± rounding = the rounded total, printed after the rounding line. The unrounded
+        // total is then superseded. The sign is often lost by OCR, so both are tried.
+        var superseded = Set<Decimal>()
+        for rounding in values(.rounding) where rounding.value != 0 && abs(rounding.value) < 1 {
+            for total in values(.total, .finalTotal, .weakTotal, .roundedTotal) where total.lineIndex <= rounding.lineIndex {
+                for rounded in [total.value + abs(rounding.value), total.value - abs(rounding.value)] {
+                    let later = labelled.contains { $0.value == rounded && $0.lineIndex > rounding.lineIndex
+                        && ![.change, .quantity, .rounding].contains($0.role) }
+                    if later {
+                        inferred.append((rounded, "total ± rounding", 0.3, total))
+                        superseded.insert(total.value)
+                    }
+                }
+            }
+        }
+        let changeGiven = values(.change).contains { $0.value > 0 }
+        for (value, why, bonus, source) in inferred where value > 0 && bonus > 0 {
+            if scores[value] != nil {
+                scores[value]!.score += bonus
+            } else {
+                // Never printed legibly, but the receipt's sums imply it. Change actually handed back
+                // proves the subtraction, so that inference is trusted more.
+                let implied = LabelledAmount(value: value, role: source.role, hasFraction: true,
+                                             lineIndex: source.lineIndex, line: source.line, weight: 1)
+                consider(value, why == "paid − change" && changeGiven ? 0.45 : 0.2 + bonus * 0.5, implied)
+            }
+        }
+
+        for value in superseded where scores[value] != nil { scores[value]!.score *= 0.7 }
+        let paidMinusChange = inferred.filter { $0.1 == "paid − change" }.map(\.0)
+
+        // A total is never below the tax on it (tax amounts as large as half the receipt are misreads).
+        let largestAmount = labelled.filter(\.hasFraction).map(\.value).max() ?? 0
+        let maxTax = values(.tax).map(\.value).filter { $0 > 0 && $0 * 2 < largestAmount }.max() ?? 0
+        for (value, _) in scores where value <= maxTax { scores[value]!.score *= 0.5 }
+        // With change given, the total is what was paid minus the change; far below it is a misread.
+        // Cash handed over with change given back is more than the total.
+        if changeGiven {
+            for cash in values(.cashPayment) where scores[cash.value]?.source.role == .cashPayment
+                && !paidMinusChange.contains(cash.value) {
+                scores[cash.value]!.score *= 0.5
+            }
+        }
+        if !paidMinusChange.isEmpty {
+            for (value, _) in scores where paidMinusChange.allSatisfy({ value * 2 < $0 }) { scores[value]!.score *= 0.6 }
+        }
+
+        // 3. Paid amounts are at least the total: a candidate above every payment is doubtful.
+        let paidValues = values(.cashPayment, .cardPayment).map(\.value).filter { $0 > 0 }
+        // With change handed back, the payment line really is what was handed over, so even a
+        // labelled total above it is a misread.
+        if let maxPaid = paidValues.max() {
+            for (value, entry) in scores where value > maxPaid {
+                if changeGiven { scores[value]!.score *= 0.4 }
+                else if ![.finalTotal, .roundedTotal].contains(entry.source.role) { scores[value]!.score *= 0.6 }
+            }
+        }
+        // 4. The largest money amount not tendered is often the total.
+        let nonTendered = labelled.filter { $0.hasFraction && ![.cashPayment, .change, .quantity].contains($0.role)
+            && !(changeGiven && $0.value > (paidValues.max() ?? $0.value)) }
+        if let largest = nonTendered.map(\.value).max(), scores[largest] != nil {
+            scores[largest]!.score += 0.08
+        }
+
+        let ranked = scores.sorted { $0.value.score != $1.value.score ? $0.value.score > $1.value.score : $0.key > $1.key }
+        let top = ranked.prefix(5).map { entry in
+            Candidate(value: Self.canonical(entry.key, currency: currency),
+                      score: min(1, entry.value.score), line: entry.value.source.line,
+                      lineIndex: entry.value.source.lineIndex)
+        }
+        let best = ranked.first!.value.score
+        let second = ranked.count > 1 ? ranked[1].value.score : 0
+        var confidence = Confidence.fromScores(best: best, second: second, strong: 1.0)
+        // The receipt's sums are the best judge of a misread: agreeing arithmetic confirms the pick,
+        // change handed back that does not fit it contradicts it.
+        let chosen = ranked.first!.key
+        let confirmed = inferred.contains { $0.0 == chosen && $0.2 > 0 }
+        let tolerance = Decimal(string: "0.05")!
+        let contradicted = changeGiven && !paidMinusChange.isEmpty
+            && !paidMinusChange.contains { abs($0 - chosen) <= tolerance }
+        if confirmed && !contradicted { confidence = max(confidence, 0.8) }
+        if contradicted { confidence = min(confidence, 0.4) }
+        if !confirmed, ranked.first!.value.source.role.totalEvidence < 0.8 { confidence = min(confidence, 0.45) }
+        return Result(candidates: Array(top), confidence: confidence, labelled: labelled)
+    }
+
+    /// Canonical text in the currency's minor digits, unless that would round away printed cents
+    /// (a misdetected currency must never change an amount).
+    static func canonical(_ value: Decimal, currency: String?) -> String {
+        let inCurrency = MoneyFormat.canonical(value, currency: currency)
+        return MoneyFormat.parse(inCurrency) == value ? inCurrency : MoneyFormat.canonical(value)
+    }
+
+    /// Every amount with the role of its label. A label without an amount takes the amount of
+    /// the next bare-amount line; a run of labels followed by a run of bare amounts (column
+    /// layouts read label block first) is paired in order.
+    func labelledAmounts(_ lines: [ReceiptLine]) -> [LabelledAmount] {
+        var result: [LabelledAmount] = []
+        var consumed = Set<Int>()
+        var i = 0
+        while i < lines.count {
+            let line = lines[i]
+            if !line.amounts.isEmpty {
+                if !consumed.contains(i) {
+                    let role = line.role ?? .unlabelled
+                    let amounts = line.amounts
+                    // OCR's own doubt about the line: a low-confidence line is more likely misread.
+                    let lineTrust = line.confidence.map { 0.8 + 0.2 * min(1, max(0, $0 / 100)) } ?? 1
+                    for (k, amount) in amounts.enumerated() {
+                        let isLast = k == amounts.count - 1
+                        var weight = (isLast ? 1.0 : 0.6) * lineTrust
+                        // A tax-table row ("6% 100.00 6.00"): right amount much smaller than the left.
+                        if amounts.count >= 2, let first = amounts.first?.value, let last = amounts.last?.value,
+                           last * 10 < first * 3, [.total, .finalTotal, .roundedTotal].contains(role) {
+                            weight = isLast ? 0.5 : 0.7
+                        }
+                        // Payments and change are never negative ("~50.00" is noise, not a sign).
+                        let value = [.cashPayment, .cardPayment, .change].contains(role) ? abs(amount.value) : amount.value
+                        result.append(LabelledAmount(value: value, role: role, hasFraction: amount.hasFraction,
+                                                     lineIndex: i, line: line.text, weight: weight,
+                                                     isRightmostOfSeveral: isLast && amounts.count >= 2))
+                        // "GRAND TOTAL 1000": a decimal point lost by OCR. Offer 10.00 as a weaker reading.
+                        if !amount.hasFraction, isLast, abs(value) >= 100, abs(value) < 1_000_000,
+                           [.roundedTotal, .finalTotal, .total, .subtotal, .cashPayment, .cardPayment, .change].contains(role) {
+                            result.append(LabelledAmount(value: value / 100, role: role, hasFraction: true,
+                                                         lineIndex: i, line: line.text, weight: weight * 0.6))
+                        }
+                    }
+                }
+                i += 1
+                continue
+            }
+            guard line.role != nil else { i += 1; continue }
+            // A run of label-only lines.
+            var labels: [Int] = []
+            var j = i
+            while j < lines.count, lines[j].amounts.isEmpty, j - i < 6 {
+                if lines[j].role != nil { labels.append(j) }
+                else if !lines[j].text.trimmingCharacters(in: .whitespaces).isEmpty, lines[j].letterCount > 3 { break }
+                j += 1
+            }
+            // Then the bare amounts that follow, skipping blank lines.
+            var values: [Int] = []
+            var k = j
+            while k < lines.count, values.count < labels.count, k - j < labels.count + 3 {
+                if lines[k].isBareAmount { values.append(k) }
+                else if !lines[k].text.trimmingCharacters(in: .whitespaces).isEmpty { break }
+                k += 1
+            }
+            for (n, labelIndex) in labels.enumerated() where n < values.count {
+                let valueLine = lines[values[n]]
+                guard let amount = valueLine.amounts.last else { continue }
+                consumed.insert(values[n])
+                let weight = values.count == labels.count ? 0.9 : 0.7
+                result.append(LabelledAmount(value: amount.value, role: lines[labelIndex].role!,
+                                             hasFraction: amount.hasFraction, lineIndex: values[n],
+                                             line: lines[labelIndex].text + " " + valueLine.text, weight: weight))
+            }
+            i = max(j, i + 1)
+        }
+        return result
+    }
+}

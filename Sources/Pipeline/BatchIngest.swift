@@ -1,0 +1,86 @@
+import Foundation
+import Ingest
+import RebutCore
+import Store
+
+/// Told about each receipt as it finishes; the CLI draws a progress bar from it.
+public protocol BatchProgress: Sendable {
+    func batchStarted(total: Int)
+    func receiptFinished(_ result: FilingResult, done: Int, total: Int)
+}
+
+/// What a batch did, for the summary and the exit code.
+public struct BatchSummary: Sendable {
+    public var results: [FilingResult] = []
+
+    public var filed: [FilingResult] { results.filter { if case .filed = $0.outcome { true } else { false } } }
+    public var needsReview: [FilingResult] { results.filter { if case .needsReview = $0.outcome { true } else { false } } }
+    public var duplicates: [FilingResult] { results.filter { if case .duplicate = $0.outcome { true } else { false } } }
+    public var failures: [ReceiptFailure] {
+        results.compactMap { if case .failed(let f) = $0.outcome { f } else { nil } }
+    }
+}
+
+/// Files many inputs under one event, in parallel, one OCR worker per core.
+public struct BatchIngest: Sendable {
+    public let filer: ReceiptFiler
+
+    public init(filer: ReceiptFiler) {
+        self.filer = filer
+    }
+
+    public func run(paths: [String], event: Event, progress: (any BatchProgress)? = nil) async -> BatchSummary {
+        let collected = InputCollector.collect(paths)
+        var summary = BatchSummary()
+        for (url, reason) in collected.problems {
+            summary.results.append(.failed(ReceiptFailure(file: url, stage: .ingest, reason: reason)))
+        }
+        let files = collected.files
+        let total = files.count + collected.problems.count
+        progress?.batchStarted(total: total)
+        for result in summary.results { progress?.receiptFinished(result, done: 0, total: total) }
+
+        let claims = ClaimBook()
+        var done = summary.results.count
+        await forEachConcurrently(files, width: filer.analyser.configuration.jobs * 2) { url in
+            await fileOne(url, event: event, claims: claims)
+        } onResult: { result in
+            done += 1
+            summary.results.append(result)
+            progress?.receiptFinished(result, done: done, total: total)
+        }
+        return summary
+    }
+
+    /// The same image twice in one batch is OCR'd once: the second waits for the first and then
+    /// meets it in the store as a duplicate.
+    private func fileOne(_ url: URL, event: Event, claims: ClaimBook) async -> FilingResult {
+        let ingested: IngestedFile
+        do {
+            ingested = try filer.analyser.ingest(url)
+        } catch {
+            return .failed(error)
+        }
+        await claims.acquire(ingested.sha256)
+        let result = await filer.file(ingested, into: event)
+        await claims.release(ingested.sha256)
+        return result
+    }
+}
+
+/// Which image hashes are being processed right now in this batch.
+actor ClaimBook {
+    private var waiting: [String: [CheckedContinuation<Void, Never>]] = [:]
+
+    /// Returns once no other file of this batch holds `sha`, and holds it.
+    func acquire(_ sha: String) async {
+        while waiting[sha] != nil {
+            await withCheckedContinuation { waiting[sha, default: []].append($0) }
+        }
+        waiting[sha] = []
+    }
+
+    func release(_ sha: String) {
+        for waiter in waiting.removeValue(forKey: sha) ?? [] { waiter.resume() }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Imaging
+import OCR
+
+/// Everything that changes what the pipeline produces, gathered so that a benchmark run can
+/// state exactly what it measured.
+public struct PipelineConfiguration: Sendable {
+    /// Tesseract language codes joined by "+", e.g. "eng" or "spa+cat".
+    public var languages: String
+    public var cleaning: CleaningOptions
+    public var ocr: OCRSettings
+    /// Worker threads, each with its own Tesseract engine.
+    public var jobs: Int
+    public var maxFileBytes: Int
+    /// "Today", for date plausibility; nil means the machine's date.
+    public var referenceDate: Date?
+
+    public init(languages: String = "eng",
+                cleaning: CleaningOptions = .default,
+                ocr: OCRSettings? = nil,
+                jobs: Int = PipelineConfiguration.defaultJobs,
+                maxFileBytes: Int = 64 << 20,
+                referenceDate: Date? = nil) {
+        self.languages = languages
+        self.cleaning = cleaning
+        self.ocr = ocr ?? .default(languages: languages)
+        self.jobs = max(1, jobs)
+        self.maxFileBytes = maxFileBytes
+        self.referenceDate = referenceDate
+    }
+
+    /// One worker per core: Tesseract is CPU-bound and single-threaded under OMP_THREAD_LIMIT=1.
+    public static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
+    /// Tesseract codes as Extraction's language hints ("spa+cat" → ["spa", "cat"]).
+    public var languageHints: [String] {
+        languages.split(separator: "+").map(String.init)
+    }
+}
+
+/// The cleaning steps a user can switch off, by name, without depending on Imaging.
+public enum CleaningStep: String, Sendable, CaseIterable {
+    case crop, deskew, normalize, binarize, scale
+}
+
+extension PipelineConfiguration {
+    public init(languages: String, jobs: Int?, disabling steps: Set<CleaningStep>) {
+        var cleaning = CleaningOptions.default
+        for step in steps {
+            switch step {
+            case .crop: cleaning.crop = false
+            case .deskew: cleaning.deskew = false
+            case .normalize: cleaning.normalizeBackground = false
+            case .binarize: cleaning.binarize = false
+            case .scale: cleaning.scale = false
+            }
+        }
+        self.init(languages: languages, cleaning: cleaning, jobs: jobs ?? Self.defaultJobs)
+    }
+}

@@ -1,0 +1,116 @@
+import Categorisation
+import Extraction
+import Foundation
+import Imaging
+import Ingest
+import OCR
+import RebutCore
+
+/// What the pipeline made of one image before anything is stored.
+public struct AnalysedReceipt: Sendable {
+    public var file: IngestedFile
+    public var page: OCRPage
+    public var fields: ReceiptFields
+    public var category: CategoryDecision
+    /// Vendor, date or total missing, or below the extractor's confidence threshold.
+    public var uncertainFields: [ReceiptField]
+
+    public var needsReview: Bool { !uncertainFields.isEmpty }
+}
+
+/// What the user's own history tells extraction and categorisation.
+public struct AnalysisContext: Sendable {
+    public var defaultCurrency: String?
+    public var knownVendors: [String]
+    public var learnedCategories: [String: String]
+    /// The event's kind hints at the category group (a flat's bills are household costs).
+    public var preferredGroup: CategoryGroup?
+
+    public init(defaultCurrency: String? = nil, knownVendors: [String] = [],
+                learnedCategories: [String: String] = [:], preferredGroup: CategoryGroup? = nil) {
+        self.defaultCurrency = defaultCurrency
+        self.knownVendors = knownVendors
+        self.learnedCategories = learnedCategories
+        self.preferredGroup = preferredGroup
+    }
+}
+
+/// Stages 1–5: ingest, clean + OCR (on the worker pool), extract, categorise.
+/// Stateless apart from the pool, so one analyser serves a whole batch or a watcher.
+public final class ReceiptAnalyser: Sendable {
+    public let configuration: PipelineConfiguration
+    private let ingestor: Ingestor
+    private let pool: OCRWorkerPool
+    private let extractor = ReceiptExtractor()
+    public let rules: CategoryRules
+
+    /// Starts the OCR workers: engines are created here, once, never per receipt.
+    public init(configuration: PipelineConfiguration, rules: CategoryRules = .builtIn) throws {
+        self.configuration = configuration
+        self.ingestor = Ingestor(maxFileBytes: configuration.maxFileBytes)
+        self.pool = try OCRWorkerPool(workers: configuration.jobs,
+                                      settings: configuration.ocr,
+                                      cleaning: configuration.cleaning)
+        self.rules = rules
+    }
+
+    deinit { pool.shutdown() }
+
+    /// Stage 1 alone: cheap, so callers can skip receipts already filed before paying for OCR.
+    public func ingest(_ url: URL) throws(ReceiptFailure) -> IngestedFile {
+        do {
+            return try ingestor.read(url)
+        } catch {
+            throw ReceiptFailure(file: url, stage: .ingest, reason: error.description)
+        }
+    }
+
+    public func analyse(_ url: URL, context: AnalysisContext = .init()) async throws(ReceiptFailure) -> AnalysedReceipt {
+        try await analyse(try ingest(url), context: context)
+    }
+
+    public func analyse(_ file: IngestedFile, context: AnalysisContext = .init()) async throws(ReceiptFailure) -> AnalysedReceipt {
+        let page: OCRPage
+        do {
+            page = try await pool.recognize(file)
+        } catch let error as ReceiptInputError {
+            throw ReceiptFailure(file: file.url, stage: .clean, reason: error.description)
+        } catch {
+            throw ReceiptFailure(file: file.url, stage: .ocr, reason: "\(error)")
+        }
+        guard page.lines.contains(where: { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }) else {
+            throw ReceiptFailure(file: file.url, stage: .ocr, reason: ReceiptInputError.noText.description)
+        }
+        return analyse(file, page: page, context: context)
+    }
+
+    /// Stages 4–5 on OCR output already in hand: pure and synchronous.
+    public func analyse(_ file: IngestedFile, page: OCRPage, context: AnalysisContext) -> AnalysedReceipt {
+        let extraction = ExtractionContext(languages: configuration.languageHints,
+                                           defaultCurrency: context.defaultCurrency,
+                                           referenceDate: referenceDay,
+                                           knownVendors: context.knownVendors)
+        let fields = extractor.extract(from: page.lines, context: extraction)
+        let categoriser = Categoriser(rules: rules, learned: context.learnedCategories)
+        let category = categoriser.categorise(vendor: fields.vendor, lines: page.lines, preferring: context.preferredGroup)
+        return AnalysedReceipt(file: file, page: page, fields: fields, category: category,
+                               uncertainFields: Self.uncertainFields(in: fields))
+    }
+
+    public static func uncertainFields(in fields: ReceiptFields) -> [ReceiptField] {
+        ReceiptField.required.filter { field in
+            let present: Bool
+            switch field {
+            case .vendor: present = fields.vendor != nil
+            case .date: present = fields.date != nil
+            case .total: present = fields.total != nil
+            default: present = true
+            }
+            return !present || (fields.confidence[field] ?? 0) < ReceiptExtractor.reviewThreshold
+        }
+    }
+
+    private var referenceDay: LocalDate {
+        LocalDate.containing(configuration.referenceDate ?? Date())
+    }
+}

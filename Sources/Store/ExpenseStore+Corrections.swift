@@ -1,0 +1,82 @@
+import Foundation
+import GRDB
+import RebutCore
+
+extension ExpenseStore {
+    /// Sets one field as the user says, in one transaction with the correction that records it.
+    ///
+    /// The value is validated and canonicalised (see `Validation`); nil or blank clears the field.
+    /// A value the user set is certain (confidence 1.0), and the status is recomputed from the
+    /// review rule (`Receipt.computedStatus`), so fixing the last doubtful field files the receipt.
+    @discardableResult
+    public func setField(_ field: ReceiptField, to value: String?, receiptId: Int64) throws -> Receipt {
+        try dbPool.write { db in
+            guard var receipt = try Receipt.fetchOne(db, key: receiptId) else {
+                throw StoreError.receiptNotFound(receiptId)
+            }
+            let currencyForMoney = field == .currency ? nil : receipt.currency
+            let canonical = try Validation.canonical(field, value, currency: currencyForMoney,
+                                                     knownCategories: knownCategories)
+            let oldValue = receipt.value(of: field)
+            let vendorBefore = receipt.vendor
+            try Self.apply(field, canonical, to: &receipt)
+            if canonical == nil {
+                receipt.confidence[field.rawValue] = nil
+            } else {
+                receipt.confidence[field.rawValue] = 1.0
+            }
+            receipt.status = receipt.computedStatus(threshold: reviewThreshold)
+            receipt.updatedAt = Date()
+            try receipt.update(db)
+
+            var correction = Correction(receiptId: receiptId, field: field.rawValue, oldValue: oldValue,
+                                        newValue: receipt.value(of: field),
+                                        vendor: receipt.vendor ?? vendorBefore, at: receipt.updatedAt)
+            try correction.insert(db)
+            return try Receipt.fetchOne(db, key: receiptId) ?? receipt
+        }
+    }
+
+    /// Every correction of the receipt, oldest first.
+    public func corrections(receiptId: Int64) throws -> [Correction] {
+        try dbPool.read { db in
+            try Correction.filter(Correction.Columns.receiptId == receiptId)
+                .order(Correction.Columns.at, Correction.Columns.id)
+                .fetchAll(db)
+        }
+    }
+
+    /// `VendorKey` → category id, from the user's category corrections; the latest wins.
+    public func learnedCategories() throws -> [String: String] {
+        let rows = try dbPool.read { db in
+            try Correction
+                .filter(Correction.Columns.field == ReceiptField.category.rawValue)
+                .filter(Correction.Columns.vendor != nil && Correction.Columns.newValue != nil)
+                .order(Correction.Columns.at, Correction.Columns.id)
+                .fetchAll(db)
+        }
+        var learned: [String: String] = [:]
+        for correction in rows {
+            guard let vendor = correction.vendor, let category = correction.newValue else { continue }
+            let key = VendorKey.make(vendor)
+            if !key.isEmpty { learned[key] = category }
+        }
+        return learned
+    }
+
+    private static func apply(_ field: ReceiptField, _ canonical: String?, to receipt: inout Receipt) throws {
+        func corrupt() -> StoreError { .corruptValue(column: field.rawValue, value: canonical ?? "") }
+        switch field {
+        case .vendor: receipt.vendor = canonical
+        case .date:
+            receipt.date = try canonical.map { try LocalDate(iso8601: $0) ?? { throw corrupt() }() }
+        case .total:
+            receipt.total = try canonical.map { try MoneyFormat.parse($0) ?? { throw corrupt() }() }
+        case .tax:
+            receipt.tax = try canonical.map { try MoneyFormat.parse($0) ?? { throw corrupt() }() }
+        case .currency: receipt.currency = canonical
+        case .payment: receipt.payment = canonical
+        case .category: receipt.category = canonical
+        }
+    }
+}

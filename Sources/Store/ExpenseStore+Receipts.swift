@@ -1,0 +1,103 @@
+import Foundation
+import GRDB
+import RebutCore
+
+extension ExpenseStore {
+    /// The receipt filed from an image with this hash, if any: checked before paying for OCR.
+    public func receipt(sha256: String) throws -> Receipt? {
+        let hex = sha256.lowercased()
+        return try dbPool.read { db in
+            try Receipt.filter(Receipt.Columns.sha256 == hex).fetchOne(db)
+        }
+    }
+
+    public func receipt(id: Int64) throws -> Receipt? {
+        try dbPool.read { db in try Receipt.fetchOne(db, key: id) }
+    }
+
+    /// Receipts by date (undated last), then id.
+    public func receipts(eventId: Int64? = nil, status: ReceiptStatus? = nil) throws -> [Receipt] {
+        try dbPool.read { db in
+            var request = Receipt.all()
+            if let eventId { request = request.filter(Receipt.Columns.eventId == eventId) }
+            if let status { request = request.filter(Receipt.Columns.status == status) }
+            return try request.order(Receipt.Columns.date == nil, Receipt.Columns.date, Receipt.Columns.id).fetchAll(db)
+        }
+    }
+
+    /// Files a receipt under an event, atomically.
+    ///
+    /// The image is written to a temporary file and flushed before the transaction starts (slow
+    /// I/O outside the write lock). Inside one transaction the row is inserted and the file renamed
+    /// into place; if anything fails the file is removed and the row rolled back, so there is never
+    /// a row without its image nor a stray image. The same image filed twice (even by two processes
+    /// at once) gives `.duplicate` and changes nothing.
+    public func file(_ new: NewReceipt, into eventId: Int64) throws -> FilingOutcome {
+        let sha = try Validation.sha256(new.sha256)
+        let ext = try Validation.imageExtension(new.imageExtension)
+        if let existing = try receipt(sha256: sha) { return .duplicate(existing: existing) }
+
+        let relativePath = ImageFiles.relativePath(sha256: sha, extension: ext)
+        var receipt = Self.makeReceipt(new, sha256: sha, imagePath: relativePath, eventId: eventId)
+        let temporary = try images.writeTemporary(new.imageData, for: relativePath)
+        var movedIntoPlace = false
+        do {
+            let outcome: FilingOutcome = try dbPool.write { db in
+                if let existing = try Receipt.filter(Receipt.Columns.sha256 == sha).fetchOne(db) {
+                    return .duplicate(existing: existing)
+                }
+                guard try Event.exists(db, key: eventId) else {
+                    throw StoreError.eventNotFound("with id \(eventId)")
+                }
+                try receipt.insert(db)
+                try images.moveIntoPlace(temporary, as: relativePath)
+                movedIntoPlace = true
+                // Read back what SQLite kept (dates to the millisecond) so callers hold the stored truth.
+                return .filed(try Receipt.fetchOne(db, key: receipt.id) ?? receipt)
+            }
+            if !movedIntoPlace { images.remove(temporary) }
+            return outcome
+        } catch {
+            images.remove(temporary)
+            if movedIntoPlace { try? removeImageUnlessReferenced(relativePath) }
+            // Another process filed the same image between our check and our insert.
+            if let dbError = error as? DatabaseError, dbError.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE,
+               let existing = try self.receipt(sha256: sha) {
+                return .duplicate(existing: existing)
+            }
+            throw error
+        }
+    }
+
+    /// Deletes the receipt and then its image. Its corrections are kept.
+    public func deleteReceipt(id: Int64) throws {
+        let imagePath: String = try dbPool.write { db in
+            guard let receipt = try Receipt.fetchOne(db, key: id) else { throw StoreError.receiptNotFound(id) }
+            try receipt.delete(db)
+            return receipt.imagePath
+        }
+        try removeImageUnlessReferenced(imagePath)
+    }
+
+    private func removeImageUnlessReferenced(_ relativePath: String) throws {
+        let referenced = try dbPool.read { db in
+            try Receipt.filter(Receipt.Columns.imagePath == relativePath).fetchCount(db) > 0
+        }
+        if !referenced { images.remove(relativePath: relativePath) }
+    }
+
+    static func makeReceipt(_ new: NewReceipt, sha256: String, imagePath: String, eventId: Int64) -> Receipt {
+        let fields = new.fields
+        var confidence = Dictionary(uniqueKeysWithValues: fields.confidence.map { ($0.key.rawValue, $0.value) })
+        var candidates = Dictionary(uniqueKeysWithValues: fields.candidates.map { ($0.key.rawValue, $0.value) })
+        if let categoryConfidence = new.categoryConfidence { confidence[ReceiptField.category.rawValue] = categoryConfidence }
+        if !new.categoryCandidates.isEmpty { candidates[ReceiptField.category.rawValue] = new.categoryCandidates }
+        let now = Date()
+        return Receipt(eventId: eventId, fileName: new.fileName, sha256: sha256, imagePath: imagePath,
+                       ocrText: new.ocrText, ocrLines: new.ocrLines, vendor: fields.vendor, date: fields.date,
+                       total: fields.total, currency: fields.currency?.uppercased(),
+                       payment: fields.payment?.rawValue, tax: fields.tax, category: new.category,
+                       confidence: confidence, candidates: candidates, status: new.status,
+                       createdAt: now, updatedAt: now, sourcePath: new.sourcePath)
+    }
+}

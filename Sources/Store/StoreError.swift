@@ -1,0 +1,22 @@
+/// Why the store refused an operation. Each case names the thing the user can fix.
+public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    case eventNotFound(String)
+    case receiptNotFound(Int64)
+    /// `field` is a receipt field name ("total") or another input's name ("event name", "sha256").
+    case invalidValue(field: String, value: String, reason: String)
+    case duplicateEventName(String)
+    /// A stored value that no longer parses: the database was edited by hand or damaged.
+    case corruptValue(column: String, value: String)
+    case imageWriteFailed(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .eventNotFound(let what): return "no event \(what)"
+        case .receiptNotFound(let id): return "no receipt with id \(id)"
+        case .invalidValue(let field, let value, let reason): return "invalid \(field) '\(value)': \(reason)"
+        case .duplicateEventName(let name): return "an event named '\(name)' already exists (names ignore case)"
+        case .corruptValue(let column, let value): return "stored \(column) '\(value)' cannot be read; the database may be damaged"
+        case .imageWriteFailed(let path, let reason): return "cannot write image \(path): \(reason)"
+        }
+    }
+}

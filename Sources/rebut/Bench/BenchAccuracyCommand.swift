@@ -1,0 +1,113 @@
+import ArgumentParser
+import Foundation
+import Pipeline
+import RebutCore
+
+/// The number that matters: the whole pipeline (clean, OCR, extract) on labelled receipts.
+struct BenchAccuracyCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "accuracy",
+        abstract: "Run the whole pipeline on a labelled dataset: per-field accuracy and receipts/s.",
+        discussion: """
+        DATASET is laid out like SROIE: img/NAME.jpg and key/NAME.json with company, date and \
+        total as printed. Scoring: total equal to the cent; date the same calendar day; vendor \
+        equal after upper-casing and keeping only letters and digits (exact), and within 0.8 \
+        similarity; all three = total, date and exact vendor right. Nothing is stored.
+
+        Example:
+          rebut bench accuracy --dataset ../shared/datasets/sroie-dev --dump-ocr /tmp/ocr
+        """)
+
+    @Option(name: .long, help: "Folder with img/ and key/.") var dataset: String
+    @Option(name: .long, help: "Only the first N receipts.") var limit: Int?
+    @Option(name: .customLong("dump-ocr"), help: "Write each receipt's OCR lines to DIR/NAME.json (for `bench extraction`).")
+    var dumpOCR: String?
+    @Flag(name: .long, help: "Print every miss with the top candidates.") var misses = false
+    @Flag(name: .long, help: "Print the report as JSON.") var json = false
+    @OptionGroup var pipelineOptions: PipelineOptions
+
+    struct Output: Encodable {
+        var report: AccuracyReport
+        var receiptsPerSecond: Double
+        var medianSecondsPerReceipt: Double
+        var wallSeconds: Double
+        var jobs: Int
+        var cores: Int
+        var languages: String
+        var failures: [String]
+        var misses: [AccuracyMiss]?
+    }
+
+    func run() async throws {
+        let data = try LabelledDataset(root: URL(fileURLWithPath: dataset), limit: limit)
+        let analyser = try pipelineOptions.makeAnalyser()
+        if let dumpOCR { try FileManager.default.createDirectory(atPath: dumpOCR, withIntermediateDirectories: true) }
+        let progress = TerminalProgress()
+        progress.batchStarted(total: data.samples.count)
+
+        struct Timed: Sendable {
+            var sample: LabelledDataset.Sample
+            var result: Result<AnalysedReceipt, ReceiptFailure>
+            var seconds: Double
+        }
+        let clock = ContinuousClock()
+        let started = clock.now
+        var timed: [Timed] = []
+        await forEachConcurrently(data.samples, width: analyser.configuration.jobs) { sample in
+            let t0 = clock.now
+            let result: Result<AnalysedReceipt, ReceiptFailure>
+            do throws(ReceiptFailure) {
+                result = .success(try await analyser.analyse(sample.image))
+            } catch {
+                result = .failure(error)
+            }
+            return Timed(sample: sample, result: result, seconds: (clock.now - t0).seconds)
+        } onResult: { item in
+            timed.append(item)
+            progress.tick(done: timed.count, total: data.samples.count, name: item.sample.name)
+        }
+        let wall = (clock.now - started).seconds
+
+        var scores: [AccuracyScore.ReceiptScore] = []
+        var missList: [AccuracyMiss] = []
+        var failures: [String] = []
+        for item in timed.sorted(by: { $0.sample.name < $1.sample.name }) {
+            switch item.result {
+            case .success(let analysed):
+                let score = AccuracyScore.score(name: item.sample.name, truth: item.sample.truth, fields: analysed.fields)
+                scores.append(score)
+                missList += AccuracyMiss.misses(of: score, truth: item.sample.truth, fields: analysed.fields)
+                if let dumpOCR {
+                    let url = URL(fileURLWithPath: dumpOCR).appendingPathComponent(item.sample.name + ".json")
+                    try JSONEncoder().encode(analysed.page.lines).write(to: url)
+                }
+            case .failure(let failure):
+                // A receipt the pipeline could not read counts as wrong on every field.
+                failures.append("\(item.sample.name): \(failure.reason)")
+                scores.append(.init(name: item.sample.name, total: false, date: false, vendorExact: false, vendorSimilar: false))
+            }
+        }
+        let report = AccuracyReport(scores)
+        let durations = timed.map(\.seconds).sorted()
+        let median = durations.isEmpty ? 0 : durations[durations.count / 2]
+        let output = Output(report: report,
+                            receiptsPerSecond: wall > 0 ? Double(timed.count) / wall : 0,
+                            medianSecondsPerReceipt: median, wallSeconds: wall,
+                            jobs: analyser.configuration.jobs,
+                            cores: ProcessInfo.processInfo.activeProcessorCount,
+                            languages: pipelineOptions.lang, failures: failures,
+                            misses: misses ? missList : nil)
+        if json {
+            print(JSONOutput.pretty(output))
+            return
+        }
+        if misses {
+            for miss in missList { print(miss.text) }
+            print("")
+        }
+        for failure in failures { print("failed: \(failure)") }
+        print("\(report.receipts) receipts from \(dataset), --lang \(output.languages), \(output.jobs) workers on \(output.cores) cores")
+        print(report.table, terminator: "")
+        print(String(format: "speed: %.2f receipts/s (wall %.1f s), median %.2f s per receipt per worker",
+                     output.receiptsPerSecond, wall, median))
+    }
+}

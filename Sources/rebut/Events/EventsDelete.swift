@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+import Store
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct EventsDelete: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "delete",
+        abstract: "Delete an event and every receipt filed under it (and their images).")
+
+    @Argument(help: "The event's name.") var name: String
+    @Flag(name: .long, help: "Do not ask for confirmation.") var yes = false
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() async throws {
+        let store = try storeOptions.open()
+        let event = try EventLookup.find(name, in: store)
+        let count = try store.receipts(eventId: event.id).count
+        if !yes {
+            guard isatty(STDIN_FILENO) == 1 else {
+                printError("rebut: deleting '\(event.name)' removes \(count) receipts; add --yes to confirm")
+                throw RebutExit.notFound
+            }
+            print("Delete '\(event.name)' and its \(count) receipts? Type the event's name to confirm: ", terminator: "")
+            guard readLine()?.trimmingCharacters(in: .whitespaces) == event.name else {
+                print("Not deleted.")
+                return
+            }
+        }
+        let removed = try store.deleteEvent(id: event.id!)
+        print("deleted event \(event.name) and \(removed) receipts")
+    }
+}

@@ -1,0 +1,83 @@
+import ArgumentParser
+import RebutCore
+import Store
+
+struct ReceiptsSet: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "set",
+        abstract: "Correct a receipt's fields.",
+        discussion: """
+        Each VALUE is a new value, @N to pick candidate N (see `rebut receipts candidates ID`), \
+        or `none` to clear the field. Every change is recorded with the old value. A receipt with \
+        vendor, date and total all set is filed; clearing one sends it back to review. \
+        A category set here is remembered for the vendor's next receipts.
+
+        Examples:
+          rebut receipts set 12 --total @2
+          rebut receipts set 12 --date 2019-04-03 --vendor "Forn Sant Joan"
+          rebut receipts set 12 --category repairs
+        """)
+
+    @OptionGroup var receipt: ReceiptID
+    @Option(name: .long, help: "Vendor name.") var vendor: String?
+    @Option(name: .long, help: "Date, YYYY-MM-DD.") var date: String?
+    @Option(name: .long, help: "Total, e.g. 12.50.") var total: String?
+    @Option(name: .long, help: "Category id (see `rebut categories`).") var category: String?
+    @Option(name: .long, help: "Currency, ISO 4217.") var currency: String?
+    @Option(name: .long, help: "cash, card, transfer, cheque, voucher, mobile or other.") var payment: String?
+    @Option(name: .long, help: "Tax amount.") var tax: String?
+    @OptionGroup var storeOptions: StoreOptions
+
+    var changes: [(ReceiptField, String)] {
+        [(.vendor, vendor), (.date, date), (.total, total), (.currency, currency),
+         (.payment, payment), (.tax, tax), (.category, category)]
+            .compactMap { field, value in value.map { (field, $0) } }
+    }
+
+    func validate() throws {
+        if changes.isEmpty { throw ValidationError("name at least one field to set, e.g. --total 12.50") }
+    }
+
+    func run() async throws {
+        let store = try storeOptions.open()
+        var r = try ReceiptLookup.find(receipt.id, in: store)
+        for (field, raw) in changes {
+            let value: String?
+            do {
+                value = try CandidateChoice.resolve(raw, field: field, in: r)
+            } catch {
+                printError("rebut: \(error)")
+                throw RebutExit.notFound
+            }
+            do {
+                r = try store.setField(field, to: value, receiptId: r.id!)
+            } catch {
+                printError("rebut: receipt #\(r.id!): \(error)")
+                throw RebutExit.notFound
+            }
+        }
+        print(ReceiptFormatting.row(r))
+    }
+}
+
+/// Turns what the user typed into the value to store: `@N` picks candidate N, `none` clears.
+enum CandidateChoice {
+    struct NoSuchCandidate: Error, CustomStringConvertible {
+        var field: ReceiptField
+        var index: Int
+        var available: Int
+        var description: String {
+            "\(field.rawValue) has \(available) candidate\(available == 1 ? "" : "s"); @\(index) does not exist"
+        }
+    }
+
+    static func resolve(_ raw: String, field: ReceiptField, in r: Receipt) throws -> String? {
+        let trimmed = raw.trimmingCharacters(in: .whitespaces)
+        if trimmed.lowercased() == "none" { return nil }
+        guard trimmed.hasPrefix("@"), let n = Int(trimmed.dropFirst()) else { return trimmed }
+        let candidates = r.candidates[field.rawValue] ?? []
+        guard n >= 1, n <= candidates.count else {
+            throw NoSuchCandidate(field: field, index: n, available: candidates.count)
+        }
+        return candidates[n - 1].value
+    }
+}

@@ -1,0 +1,23 @@
+import ArgumentParser
+import RebutCore
+import Store
+
+extension EventKind: ExpressibleByArgument {}
+extension ReceiptStatus: ExpressibleByArgument {}
+
+extension LocalDate: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(iso8601: argument)
+    }
+    public static var defaultValueDescription: String { "YYYY-MM-DD" }
+}
+
+/// A three-letter ISO 4217 code, upper-cased.
+struct CurrencyCode: ExpressibleByArgument {
+    var code: String
+    init?(argument: String) {
+        let upper = argument.uppercased()
+        guard upper.count == 3, upper.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
+        code = upper
+    }
+}

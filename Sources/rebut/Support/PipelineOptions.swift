@@ -1,0 +1,63 @@
+import ArgumentParser
+import Categorisation
+import Pipeline
+
+/// How receipts are read: languages, workers and the cleaning steps (switchable for measurement).
+struct PipelineOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "Tesseract languages, joined with +.",
+        discussion: "Installed: eng, spa, cat, deu, fra. Example: --lang spa+cat.",
+        valueName: "langs"))
+    var lang: String = "eng"
+
+    @Option(name: .long, help: "Receipts read in parallel (default: one per core).")
+    var jobs: Int?
+
+    @Flag(name: .customLong("no-crop"), help: .hidden) var noCrop = false
+    @Flag(name: .customLong("no-deskew"), help: .hidden) var noDeskew = false
+    @Flag(name: .customLong("no-normalize"), help: .hidden) var noNormalize = false
+    @Flag(name: .customLong("no-binarize"), help: .hidden) var noBinarize = false
+    @Flag(name: .customLong("no-scale"), help: .hidden) var noScale = false
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        let valid = lang.split(separator: "+").allSatisfy { $0.count >= 3 && $0.allSatisfy(\.isLetter) }
+        if !valid { throw ValidationError("--lang takes codes like eng or spa+cat, not '\(lang)'") }
+    }
+}
+
+
+extension PipelineOptions {
+    var configuration: PipelineConfiguration {
+        var off = Set<CleaningStep>()
+        if noCrop { off.insert(.crop) }
+        if noDeskew { off.insert(.deskew) }
+        if noNormalize { off.insert(.normalize) }
+        if noBinarize { off.insert(.binarize) }
+        if noScale { off.insert(.scale) }
+        return PipelineConfiguration(languages: lang, jobs: jobs, disabling: off)
+    }
+
+    func makeAnalyser(rules: CategoryRules? = nil) throws -> ReceiptAnalyser {
+        let rules = try rules ?? CategoryRulesLoader.load()
+        do {
+            return try ReceiptAnalyser(configuration: configuration, rules: rules)
+        } catch {
+            printError("cannot start the OCR engines (--lang \(lang)): \(error)")
+            throw RebutExit.internalError
+        }
+    }
+}
+
+enum CategoryRulesLoader {
+    /// The user's rules file, or the built-in rules; a broken file stops the command with its
+    /// line number rather than quietly falling back.
+    static func load() throws -> CategoryRules {
+        do {
+            return try UserFiles.categoryRules()
+        } catch {
+            printError("rebut: \(UserFiles.categoryRulesURL().path): \(error)")
+            throw RebutExit.notFound
+        }
+    }
+}

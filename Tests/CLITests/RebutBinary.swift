@@ -1,0 +1,80 @@
+import Foundation
+import RebutTestSupport
+
+/// Runs the built `rebut` executable, as a user would, with its own store.
+struct RebutBinary {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The executable SwiftPM built beside this test bundle.
+    static let executable: URL = {
+        let products = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var dir = products.deletingLastPathComponent()
+        // swift-testing runs inside the .xctest bundle on some set-ups.
+        while dir.path != "/" {
+            let candidate = dir.appendingPathComponent("rebut")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            dir.deleteLastPathComponent()
+        }
+        return Fixtures.packageRoot.appendingPathComponent(".build/debug/rebut")
+    }()
+
+    let store: URL
+    var environment: [String: String] = ProcessInfo.processInfo.environment
+
+    init(store: URL) {
+        self.store = store
+        environment["REBUT_STORE"] = store.path
+        environment["OMP_THREAD_LIMIT"] = "1"
+    }
+
+    @discardableResult
+    func run(_ arguments: [String], stdin: String? = nil) throws -> Run {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        process.environment = environment
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        // Drain stderr on another thread while reading stdout here, so that neither pipe can
+        // fill up and stall the child.
+        let errorBox = DataBox()
+        let drained = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            errorBox.data = err.fileHandleForReading.readDataToEndOfFile()
+            drained.signal()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        drained.wait()
+        let errData = errorBox.data
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus,
+                   stdout: String(decoding: outData, as: UTF8.self),
+                   stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    func json(_ arguments: [String]) throws -> Any {
+        let result = try run(arguments)
+        guard result.status == 0 else {
+            throw CLIError("rebut \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr)")
+        }
+        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+    }
+}
+
+struct CLIError: Error, CustomStringConvertible {
+    var description: String
+    init(_ d: String) { description = d }
+}
+
+private final class DataBox: @unchecked Sendable {
+    var data = Data()
+}

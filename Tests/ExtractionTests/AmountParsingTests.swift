@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+@testable import Extraction
+
+/// Number formats and OCR noise inside amounts.
+struct AmountParsingTests {
+    private func values(_ line: String) -> [Decimal] { AmountParser.amounts(in: line).map(\.value) }
+
+    @Test("both decimal conventions and grouping", arguments: [
+        ("TOTAL 1.234,56", "1234.56"), ("TOTAL 1,234.56", "1234.56"), ("Total 12,50 €", "12.50"),
+        ("TOTAL RM9.00", "9.00"), ("TOTAL 9.00", "9.00"), ("TOTAL RM 9.00", "9.00"), ("SUMME 1'234.50", "1234.50"),
+        ("TOTAL 12.345,00", "12345.00"), ("TOTAL 7,5", "7.50"),
+    ])
+    func formats(line: String, expected: String) {
+        #expect(values(line).last == amount(expected))
+    }
+
+    @Test("OCR noise repaired inside numbers", arguments: [
+        ("TOTAL 9 .00", "9.00"), ("TOTAL 33, 92", "33.92"), ("TOTAL 1O.5O", "10.50"), ("TOTAL 2S.00", "25.00"),
+        ("TOTAL l2.00", "12.00"), ("TOTAL $.20", "5.20"), ("CASH 50,.00", "50.00"), ("TOTAL 1.234.56", "1234.56"),
+    ])
+    func ocrNoise(line: String, expected: String) {
+        #expect(values(line).last == amount(expected))
+    }
+
+    @Test func negativeAmounts() {
+        #expect(values("ROUNDING ADJ -RM 0.02").last == amount("-0.02"))
+        #expect(values("DISCOUNT (1.50)").last == amount("-1.50"))
+        #expect(values("DESCUENTO 1,50-").last == amount("-1.50"))
+    }
+
+    @Test("dates, times, percentages, codes and phone numbers are not money", arguments: [
+        "25.12.2018", "03.04.19", "12:30:45", "GST 6%", "IVA 21,00%", "TEL 03-7731 8169", "9556939040118",
+        "SX-575-1", "INV 1X",
+    ])
+    func notMoney(line: String) {
+        #expect(AmountParser.amounts(in: line).filter(\.hasFraction).isEmpty)
+    }
+
+    @Test func currencyNextToAmount() {
+        #expect(AmountParser.amounts(in: "TOTAL RM9.00").last?.currency == "MYR")
+        #expect(AmountParser.amounts(in: "TOTAL 12,50 €").last?.currency == "EUR")
+        #expect(AmountParser.amounts(in: "TOTAL £4.20").last?.currency == "GBP")
+        #expect(AmountParser.amounts(in: "TOTAL CHF 8.40").last?.currency == "CHF")
+        #expect(AmountParser.amounts(in: "PLATFORM 9.00").last?.currency == nil)
+    }
+}

@@ -1,0 +1,72 @@
+import Testing
+import RebutCore
+@testable import Extraction
+
+struct CurrencyTests {
+    @Test("symbols and codes", arguments: [
+        ("TOTAL RM9.00", "MYR"), ("TOTAL 12,50 €", "EUR"), ("TOTAL £4.20", "GBP"), ("TOTAL CHF 8.40", "CHF"),
+        ("TOTAL EUR 3,20", "EUR"), ("TOTAL $5.00", "USD"),
+    ])
+    func symbols(line: String, code: String) {
+        #expect(extract(line).currency == code)
+    }
+
+    @Test func dollarFollowsTheEventCurrency() {
+        #expect(extract("TOTAL $5.00", ExtractionContext(defaultCurrency: "SGD")).currency == "SGD")
+    }
+
+    @Test func defaultCurrencyWhenNoneIsPrinted() {
+        #expect(extract("TOTAL 5.00", ExtractionContext(defaultCurrency: "EUR")).currency == "EUR")
+    }
+
+    @Test func languageHintAsLastResort() {
+        #expect(extract("TOTAL 5,00", ExtractionContext(languages: ["spa"])).currency == "EUR")
+        #expect(extract("TOTAL 5.00").currency == nil)
+    }
+}
+
+struct PaymentTests {
+    @Test("methods", arguments: [
+        ("VISA **** 1234 12.00", PaymentMethod.card), ("CASH 20.00\nCHANGE 8.00", .cash),
+        ("TARJETA 12,00", .card), ("TARGETA 12,00", .card), ("EC-KARTE 12,00", .card), ("CB 12,00", .card),
+        ("CARTE BANCAIRE 12,00", .card), ("EFECTIVO 20,00", .cash), ("BAR 20,00", .cash), ("ESPECES 20,00", .cash),
+        ("MASTERCARD 12.00", .card), ("DEBIT 12.00", .card), ("BIZUM 12,00", .mobile),
+    ])
+    func methods(line: String, method: PaymentMethod) {
+        #expect(extract("TOTAL 12.00\n\(line)").payment == method)
+    }
+
+    @Test func noPaymentLine() {
+        #expect(extract("TOTAL 12.00").payment == nil)
+    }
+}
+
+struct TaxTests {
+    @Test("tax words", arguments: [
+        ("GST 6% 1.50", "1.50"), ("SST 6% 1.50", "1.50"), ("VAT 20% 2.50", "2.50"), ("IVA 21% 2,10", "2.10"),
+        ("MwSt 19% 1,90", "1.90"), ("TVA 20% 2,00", "2.00"),
+    ])
+    func words(line: String, expected: String) {
+        let fields = extract("SUBTOTAL 10.00\n\(line)\nTOTAL 99.00")
+        #expect(fields.tax == amount(expected))
+    }
+
+    @Test func taxCheckedAgainstSubtotalAndTotal() {
+        let fields = extract("""
+        GST REG NO 001234567890
+        SUBTOTAL 20.00
+        GST 6% 1.20
+        TOTAL 21.20
+        GST SUMMARY
+        SR 6% 20.00 1.20
+        """)
+        #expect(fields.tax == amount("1.20"))
+        #expect(fields.total == amount("21.20"))
+    }
+
+    @Test func totalIncludingTaxIsNotTheTax() {
+        let fields = extract("TOTAL INCL. GST 10.60\nGST 0.60")
+        #expect(fields.tax == amount("0.60"))
+        #expect(fields.total == amount("10.60"))
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+import RebutCore
+@testable import Extraction
+
+/// Date formats, month names in five languages, and day/month order decided by evidence.
+struct DateTests {
+    @Test("formats", arguments: [
+        ("Date: 25/12/2018 8:13:39 PM", "2018-12-25"), ("12-01-19 21:13", "2019-01-12"),
+        ("Fecha 30.03.19", "2019-03-30"), ("2018-03-30 10:02", "2018-03-30"), ("2018/02/22", "2018-02-22"),
+        ("15 MAR 2018 18:25", "2018-03-15"), ("3 ABR 2019", "2019-04-03"), ("15. März 2018", "2018-03-15"),
+        ("le 1er mars 2019", "2019-03-01"), ("Dec 25, 2018", "2018-12-25"), ("25DEC2018", "2018-12-25"),
+        ("3 de abril de 2019", "2019-04-03"), ("Data: 3 d'abril de 2019", "2019-04-03"), ("14 janv. 2020", "2020-01-14"),
+        ("17/1/2018", "2018-01-17"), ("DATE 2O/O3/2O18", "2018-03-20"), ("30 DEC 17", "2017-12-30"),
+        ("Datum: 02.11.2021 14:05", "2021-11-02"), ("Date: 1202/2018", "2018-02-12"),
+    ])
+    func formats(line: String, expected: String) {
+        #expect(extract("SHOP\n\(line)\nTOTAL 1.00").date == day(expected))
+    }
+
+    @Test func ambiguousDayFirstByDefaultWithAlternativeKept() {
+        let fields = extract("CAFE LUNA\n03/04/19 12:30\nTOTAL 4.50")
+        #expect(fields.date == day("2019-04-03"))
+        let alternatives = fields.values(.date)
+        #expect(alternatives.contains("2019-03-04"))
+        let scores = fields.candidates[.date]!.map(\.score)
+        #expect(scores[0] > scores[1])
+    }
+
+    @Test func otherDatesOnTheReceiptDecideTheOrder() {
+        // 12/28/2018 can only be month-first, so 03/04/19 on the same receipt is too.
+        let fields = extract("""
+        DINER
+        03/04/19 12:30
+        Member since 12/28/2018
+        TOTAL 9.99
+        """)
+        #expect(fields.date == day("2019-03-04"))
+        #expect(fields.values(.date).contains("2019-04-03"))
+    }
+
+    @Test func unambiguousDayFirst() {
+        #expect(extract("25/12/2018\nTOTAL 1.00").date == day("2018-12-25"))
+    }
+
+    @Test func monthFirstOnlyWhenItIsTheOnlyRealDay() {
+        #expect(extract("12/28/2017 10:10\nTOTAL 1.00").date == day("2017-12-28"))
+    }
+
+    @Test func futureDatesAreImplausible() {
+        // 05/06/24 day-first is 5 June 2024, after the reference day; month-first is 6 May 2024.
+        let context = ExtractionContext(referenceDate: day("2024-05-20"))
+        #expect(extract("05/06/24 09:00\nTOTAL 3.00", context).date == day("2024-05-06"))
+        // A lone far-future date still loses to a plausible one.
+        let fields = extract("Date: 11/03/2018\nValid until 11/03/2031\nTOTAL 3.00", context)
+        #expect(fields.date == day("2018-03-11"))
+    }
+
+    @Test func impossibleDatesAreRejected() {
+        let fields = extract("31/02/2019\n45/13/2019\nTOTAL 1.00")
+        #expect(fields.date == nil)
+    }
+
+    @Test func timesPhoneNumbersAndInvoiceNumbersAreNotDates() {
+        let fields = extract("""
+        TEL: 03-7731 8169
+        INVOICE 18287/102/T0N49
+        Time 12:30:45
+        Doc No: CS00011956
+        TOTAL 5.00
+        """)
+        #expect(fields.date == nil)
+    }
+
+    @Test func labelledDateBeatsExpiryDate() {
+        let fields = extract("""
+        Card expiry 01/02/2026
+        Date: 14/03/2018 10:20
+        TOTAL 5.00
+        """)
+        #expect(fields.date == day("2018-03-14"))
+    }
+
+    @Test func repeatedDateWins() {
+        let fields = extract("""
+        11/04/2019 10:00
+        ORDER 12/04/2019
+        TOTAL 5.00
+        11/04/2019
+        """)
+        #expect(fields.date == day("2019-04-11"))
+    }
+}

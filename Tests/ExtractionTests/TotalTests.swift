@@ -1,0 +1,203 @@
+import Foundation
+import Testing
+import RebutCore
+@testable import Extraction
+
+/// The total: anchor words, traps, and the receipt's own arithmetic.
+struct TotalTests {
+    @Test func subtotalTaxCashAndChangeAreTraps() {
+        let fields = extract("""
+        CORNER HARDWARE SDN BHD
+        HAMMER 1 18.00 18.00
+        NAILS 2 3.50 7.00
+        SUBTOTAL 25.00
+        GST 6% 1.50
+        TOTAL 26.50
+        CASH 50.00
+        CHANGE 23.50
+        """)
+        #expect(fields.total == amount("26.50"))
+        #expect(fields.values(.total).contains("25.00"))
+        #expect(fields.candidates[.total]?.first?.lineIndex == 5)
+    }
+
+    @Test func grandTotalBeatsTotalAndSubtotal() {
+        let fields = extract("""
+        SUB TOTAL 40.00
+        SERVICE CHARGE 10% 4.00
+        TOTAL 44.00
+        DISCOUNT -4.00
+        GRAND TOTAL 40.00
+        VISA 40.00
+        """)
+        #expect(fields.total == amount("40.00"))
+    }
+
+    @Test func roundedTotalAfterRoundingAdjustment() {
+        let fields = extract("""
+        TOTAL RM 33.92
+        ROUNDING ADJUSTMENT -RM 0.02
+        TOTAL ROUNDED RM 33.90
+        CASH RM 50.00
+        CHANGE RM 16.10
+        """)
+        #expect(fields.total == amount("33.90"))
+        #expect(fields.values(.total).contains("33.92"))
+    }
+
+    @Test func roundingWithoutLabelOnTheRoundedLine() {
+        // The rounded total is only printed on the card line; the rounding line says how.
+        let fields = extract("""
+        Total (Inclusive of GST): 65.53
+        Rounding Adj: 0.02
+        VISA 65.55
+        """)
+        #expect(fields.total == amount("65.55"))
+    }
+
+    @Test func misreadAnchorWords() {
+        #expect(extract("ITEM 4.00\nTOTAI 12.40\nCASH 20.00").total == amount("12.40"))
+        #expect(extract("ITEM 4.00\nT0TAL 12.40\nCASH 20.00").total == amount("12.40"))
+        #expect(extract("ITEM 4.00\nTotalSales 12.40\nCASH 20.00").total == amount("12.40"))
+    }
+
+    @Test func amountOnTheNextLine() {
+        let fields = extract("""
+        ITEM A 3.00
+        ITEM B 4.50
+        TOTAL AMOUNT DUE
+        RM 7.50
+        THANK YOU
+        """)
+        #expect(fields.total == amount("7.50"))
+    }
+
+    @Test func labelsThenValuesInColumns() {
+        // Column layouts can come out as a block of labels followed by a block of values.
+        let fields = extract("""
+        Sub Total
+        Tax
+        Total
+        10.00
+        0.60
+        10.60
+        """)
+        #expect(fields.total == amount("10.60"))
+        #expect(fields.tax == amount("0.60"))
+    }
+
+    @Test func cashMinusChangeWhenTheTotalIsUnreadable() {
+        let fields = extract("""
+        PLASTIC BAG 2 15.50 31.00
+        Total Amount:
+        Cash Received 101.00
+        Change : 70.00
+        """)
+        #expect(fields.total == amount("31.00"))
+    }
+
+    @Test func quantityLinesAndItemCountsAreTraps() {
+        let fields = extract("""
+        Item(s) : 4 Qty(s) : 4
+        TOTAL QTY 12.00
+        TOTAL 8.80
+        """)
+        #expect(fields.total == amount("8.80"))
+    }
+
+    @Test func depositAndDiscountAreTraps() {
+        let fields = extract("""
+        WATER 6 x 0.50 3.00
+        PFAND 1.50
+        RABATT -0.30
+        SUMME 4.20
+        """)
+        #expect(fields.total == amount("4.20"))
+    }
+
+    @Test func taxBreakdownTableRowsAreNotTheTotal() {
+        let fields = extract("""
+        Total (Inclusive of GST) 53.00
+        CASH 100.00
+        CHANGE 47.00
+        GST SUMMARY Amount(RM) Tax(RM)
+        SR @ 6% 50.00 3.00
+        Total 50.00 3.00
+        """)
+        #expect(fields.total == amount("53.00"))
+        #expect(fields.tax == amount("3.00"))
+    }
+
+    @Test func theSameAmountPrintedTwiceWins() {
+        let fields = extract("""
+        AMOUNT 12.00
+        BALANCE 15.50
+        TOTAL 15.50
+        MASTERCARD 15.50
+        """)
+        #expect(fields.total == amount("15.50"))
+    }
+
+    @Test func totalsAreDecimalsInCanonicalForm() throws {
+        let fields = extract("TOTAL 1.234,50 €")
+        #expect(fields.total == amount("1234.50"))
+        #expect(fields.candidates[.total]?.first?.value == "1234.50")
+        #expect((fields.confidence[.total] ?? 0) >= ReceiptExtractor.reviewThreshold)
+    }
+
+    @Test func noAmountMeansNoTotal() {
+        let fields = extract("THANK YOU\nPLEASE COME AGAIN")
+        #expect(fields.total == nil)
+        #expect(fields.confidence[.total] == nil)
+    }
+
+    @Test func atMostFiveCandidatesBestFirst() {
+        let fields = extract("""
+        A 1.00
+        B 2.00
+        C 3.00
+        D 4.00
+        E 5.00
+        F 6.00
+        TOTAL 21.00
+        """)
+        let candidates = fields.candidates[.total] ?? []
+        #expect(candidates.count == 5)
+        #expect(candidates.first?.value == "21.00")
+        #expect(zip(candidates, candidates.dropFirst()).allSatisfy { $0.score >= $1.score })
+    }
+}
+
+/// Every anchor the brief names, each against a subtotal, a tax line and a tendered amount.
+struct TotalAnchorTests {
+    @Test("anchor words", arguments: [
+        "TOTAL", "GRAND TOTAL", "AMOUNT DUE", "NETT TOTAL", "TOTAL A PAGAR", "IMPORTE", "IMPORT", "SUMME",
+        "ZU ZAHLEN", "GESAMT", "NET À PAYER", "TOTAL TTC", "JUMLAH", "TOTAL (RM)", "Total Sales (Inclusive of GST)",
+    ])
+    func anchor(word: String) {
+        let fields = extract("""
+        ITEM ONE 7,00
+        ITEM TWO 6,00
+        SUBTOTAL 12,00
+        TAX 0,72
+        \(word) 12,72
+        CASH 20,00
+        CHANGE 7,28
+        """)
+        #expect(fields.total == amount("12.72"))
+    }
+
+    @Test func ocrNoiseInTheNameNeverChangesTheAmount() {
+        // "¥" here is a misread letter, not yen; the cents must survive.
+        let fields = extract("MR D.I.¥. SDN BHD\nTOTAL 23.25\nCASH 50.00\nCHANGE 26.75")
+        #expect(fields.total == amount("23.25"))
+        #expect(fields.candidates[.total]?.first?.value == "23.25")
+        #expect(fields.vendor == "MR D.I.Y. SDN BHD")
+    }
+
+    @Test func contradictedTotalGoesToReview() {
+        // Cash − change says 15.30; the TOTAL line says 45.90: one of them is misread.
+        let fields = extract("SUBTOTAL 15.30\nTOTAL 45.90\nCASH 50.00\nCHANGE 34.70")
+        #expect((fields.confidence[.total] ?? 1) < ReceiptExtractor.reviewThreshold)
+    }
+}

@@ -1,0 +1,97 @@
+import Testing
+import RebutCore
+@testable import Extraction
+
+/// The vendor from the header block.
+struct VendorTests {
+    @Test func skipsTitlesAddressesAndRegistrationLines() {
+        let fields = extract("""
+        TAX INVOICE
+        KEDAI RUNCIT LIM BROTHERS
+        (123456-K)
+        NO. 12, JALAN MAWAR 3,
+        TAMAN MELATI, 53100 KUALA LUMPUR
+        TEL: 03-4021 5566
+        GST REG NO: 001234567890
+        TOTAL 5.00
+        """)
+        #expect(fields.vendor == "KEDAI RUNCIT LIM BROTHERS")
+    }
+
+    @Test func legalFormBeatsABrandLineAbove() {
+        let fields = extract("""
+        Morningtide*
+        Home of Good Coffee
+        Harbour Kitchenette Sdn Bhd
+        Company no: 1174703-K
+        Lot 50, Floor 2, Sky Avenue
+        TOTAL 12.00
+        """)
+        #expect(fields.vendor == "Harbour Kitchenette Sdn Bhd")
+    }
+
+    @Test("legal forms across languages", arguments: [
+        "PANADERIA SOL S.L.", "FORN DE LA VILA SCCL", "BACKHAUS MÜLLER GMBH", "BOULANGERIE DUPONT SARL",
+        "NORTHWIND TRADERS LTD", "GREENLEAF TRADING",
+    ])
+    func legalForms(name: String) {
+        let fields = extract("""
+        WELCOME
+        Casa Bonita
+        \(name)
+        Calle Mayor 5
+        TOTAL 3.00
+        """)
+        #expect(fields.vendor == name)
+    }
+
+    @Test func nameSplitOverTwoLines() {
+        let fields = extract("""
+        POPULAR PAPER
+        CO. (M) SDN BHD
+        (Co. No. 113825-W)
+        TOTAL 3.00
+        """)
+        #expect(fields.vendor == "POPULAR PAPER CO. (M) SDN BHD")
+    }
+
+    @Test func registrationNumbersAndLegalFormMisreadsCleaned() {
+        #expect(extract("BLUE RIVER SON BHD (519537-X)\nTOTAL 1.00").vendor == "BLUE RIVER SDN BHD")
+        #expect(extract("99 QUICK MART $/B (519537-X)\nTOTAL 1.00").vendor == "99 QUICK MART S/B")
+    }
+
+    @Test func edgeNoiseAndHandwritingSkipped() {
+        let fields = extract("""
+        jane doe
+        | ~ SUNRISE BAKERY ENTERPRISE ‘
+        12 Baker Street
+        TOTAL 2.00
+        """)
+        #expect(fields.vendor == "SUNRISE BAKERY ENTERPRISE")
+    }
+
+    @Test func knownVendorWinsOnACloseFuzzyMatch() {
+        let context = ExtractionContext(knownVendors: ["Lighthouse Gallery Sdn Bhd", "Other Shop"])
+        let fields = extract("""
+        WELCOME
+        LIGHTH0USE GALLERY SDN B
+        Jalan Besar 1
+        TOTAL 9.00
+        """, context)
+        #expect(fields.vendor == "Lighthouse Gallery Sdn Bhd")
+        #expect((fields.confidence[.vendor] ?? 0) >= 0.85)
+    }
+
+    @Test func knownVendorIgnoredWhenNotClose() {
+        let context = ExtractionContext(knownVendors: ["Lighthouse Gallery Sdn Bhd"])
+        let fields = extract("HARBOUR BOOKS SDN BHD\nTOTAL 9.00", context)
+        #expect(fields.vendor == "HARBOUR BOOKS SDN BHD")
+    }
+
+    @Test func candidatesCarryTheirLine() {
+        let fields = extract("RECEIPT\nGREENLEAF TRADING\nTOTAL 1.00")
+        let top = fields.candidates[.vendor]?.first
+        #expect(top?.lineIndex == 1)
+        #expect(top?.line == "GREENLEAF TRADING")
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+import RebutCore
+@testable import Pipeline
+
+struct AccuracyScoreTests {
+    @Test("truth totals parsed leniently", arguments: [
+        ("9.00", "9.00"), ("RM9.00", "9.00"), ("RM 29.70", "29.70"), ("$8.20", "8.20"), ("1,234.50", "1234.50"),
+        ("12,50", "12.50"),
+    ])
+    func totals(truth: String, expected: String) {
+        #expect(AccuracyScore.parseTruthTotal(truth) == MoneyFormat.parse(expected))
+    }
+
+    @Test func totalsCompareToTheCent() {
+        #expect(AccuracyScore.totalMatches(truth: "RM9.00", extracted: MoneyFormat.parse("9")))
+        #expect(!AccuracyScore.totalMatches(truth: "9.00", extracted: MoneyFormat.parse("9.01")))
+        #expect(!AccuracyScore.totalMatches(truth: "", extracted: MoneyFormat.parse("9.00")))
+        #expect(!AccuracyScore.totalMatches(truth: "9.00", extracted: nil))
+    }
+
+    @Test("truth dates parsed day-first", arguments: [
+        ("25/12/2018", "2018-12-25"), ("12-01-19", "2019-01-12"), ("15 MAR 2018", "2018-03-15"),
+        ("2018-03-30", "2018-03-30"), ("2018/02/22", "2018-02-22"), ("17/1/2018", "2018-01-17"),
+        ("25032018", "2018-03-25"), ("30 DEC 17", "2017-12-30"), ("03.04.19", "2019-04-03"),
+    ])
+    func dates(truth: String, expected: String) {
+        #expect(AccuracyScore.parseTruthDate(truth) == LocalDate(iso8601: expected))
+    }
+
+    @Test func imperfectTruthsScoreAsTheyAre() {
+        // Month-first truth read day-first is no day at all: a miss whatever was extracted.
+        #expect(AccuracyScore.parseTruthDate("12/28/2017") == nil)
+        #expect(!AccuracyScore.dateMatches(truth: "12/28/2017", extracted: LocalDate(year: 2017, month: 12, day: 28)))
+    }
+
+    @Test func vendorExactIgnoresCaseAndPunctuation() {
+        #expect(AccuracyScore.vendorExact(truth: "MR. D.I.Y. (M) SDN BHD", extracted: "Mr D.I.Y (M) Sdn. Bhd."))
+        #expect(!AccuracyScore.vendorExact(truth: "MR. D.I.Y. (M) SDN BHD", extracted: "MR D.I.Y. SDN BHD"))
+        #expect(!AccuracyScore.vendorExact(truth: "ACME", extracted: nil))
+    }
+
+    @Test func vendorSimilarAtPointEight() {
+        // One wrong letter in ten: 0.9.
+        #expect(AccuracyScore.vendorSimilar(truth: "ABCDEFGHIJ", extracted: "ABCDEFGHIX"))
+        // Three wrong in ten: 0.7.
+        #expect(!AccuracyScore.vendorSimilar(truth: "ABCDEFGHIJ", extracted: "ABCDEFGXYZ"))
+    }
+
+    @Test func reportCountsEachField() {
+        let scores = [
+            AccuracyScore.ReceiptScore(name: "a", total: true, date: true, vendorExact: true, vendorSimilar: true),
+            AccuracyScore.ReceiptScore(name: "b", total: true, date: false, vendorExact: false, vendorSimilar: true),
+            AccuracyScore.ReceiptScore(name: "c", total: false, date: true, vendorExact: true, vendorSimilar: true),
+            AccuracyScore.ReceiptScore(name: "d", total: true, date: true, vendorExact: false, vendorSimilar: false),
+        ]
+        let report = AccuracyReport(scores)
+        #expect(report.receipts == 4)
+        #expect(report.accuracy(of: "total") == 0.75)
+        #expect(report.accuracy(of: "date") == 0.75)
+        #expect(report.accuracy(of: "vendor (exact)") == 0.5)
+        #expect(report.accuracy(of: "vendor (similar ≥ 0.8)") == 0.75)
+        #expect(report.accuracy(of: "all three") == 0.25)
+        #expect(report.table.contains("3 / 4"))
+    }
+
+    @Test func scoresOneReceipt() {
+        let truth = LabelledDataset.Truth(company: "ACME TRADING", date: "25/12/2018", address: nil, total: "RM9.00")
+        let fields = ReceiptFields(vendor: "Acme Trading", date: LocalDate(year: 2018, month: 12, day: 25),
+                                   total: MoneyFormat.parse("9.00"))
+        let score = AccuracyScore.score(name: "x", truth: truth, fields: fields)
+        #expect(score.total && score.date && score.vendorExact && score.vendorSimilar && score.allThree)
+    }
+}

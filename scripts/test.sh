@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Runs the whole test suite: installs missing system packages, builds, tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh --no-build
+# libgomp reads this when Tesseract loads: it must be in the environment at process start.
+export OMP_THREAD_LIMIT=1
+mkdir -p .build
+if ! swift build --build-tests >.build/test-build.log 2>&1; then
+  grep -Ev '^\[[0-9]+/[0-9]+\]' .build/test-build.log >&2
+  echo "test: build failed" >&2; exit 1
+fi
+swift test --skip-build
