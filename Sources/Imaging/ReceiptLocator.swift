@@ -5,6 +5,11 @@ import Foundation
 /// Paper is the largest bright region once text holes are closed; when it already fills
 /// the frame there is nothing to cut.
 enum ReceiptLocator {
+    /// A paper region covering more of the frame than this is "the whole image". Even a thin
+    /// strip of table left beside the text derails Tesseract's layout (a phone photo with a
+    /// dark edge on the right lost its whole amount column), so anything less is cropped.
+    static let maxPaperShare = 0.97
+
     /// The cropped receipt, or nil when no clear paper region stands out from the background.
     static func crop(_ grey: LeptonicaImage) throws(ImagingError) -> LeptonicaImage? {
         let width = grey.width, height = grey.height
@@ -39,16 +44,40 @@ enum ReceiptLocator {
         }
         let smallArea = Double(small.width * small.height)
         var region = best
+        var foundPaper = true
         // Paper filling (almost) the whole frame, or no clear paper at all: a receipt on a
         // white flatbed lid looks like that, so fall back to where the printed text is.
         // Only worth it when the text covers clearly less than the frame (a slip on A4); a
         // receipt that fills the frame keeps its margins.
-        if let paper = best, Double(paper.w * paper.h) / smallArea >= 0.85 || Double(paper.w * paper.h) / smallArea <= 0.08 {
+        if let paper = best, Double(paper.w * paper.h) / smallArea >= maxPaperShare || Double(paper.w * paper.h) / smallArea <= 0.08 {
+            foundPaper = false
             region = inkRegion(small: small, threshold: thresholdValue)
                 .flatMap { Double($0.w * $0.h) / smallArea < 0.6 ? $0 : nil }
         }
-        guard let paper = region, Double(paper.w * paper.h) / smallArea < 0.85 else { return nil }
-        return try clip(grey, paper: paper, small: small, reduction: reduction)
+        guard let paper = region, Double(paper.w * paper.h) / smallArea < maxPaperShare else { return nil }
+        guard let cropped = try clip(grey, paper: paper, small: small, reduction: reduction) else { return nil }
+        // A photographed receipt is rarely square to the frame: the box around it keeps
+        // wedges of table in its corners, and Tesseract takes their edges for a column
+        // boundary (a photo lost its whole amount column). Paint the table white.
+        if foundPaper, let table = LeptonicaImage(taking: pixInvert(nil, opened.pointer)) {
+            whiten(cropped, outside: table, paper: paper, small: small, reduction: reduction)
+        }
+        return cropped
+    }
+
+    /// Sets to white the pixels of `cropped` that `table` (small-scale mask, 1 = not paper) marks.
+    private static func whiten(_ cropped: LeptonicaImage, outside table: LeptonicaImage,
+                               paper: (x: Int32, y: Int32, w: Int32, h: Int32),
+                               small: LeptonicaImage, reduction: Int) {
+        let margin = Int32(max(2, min(small.width, small.height) / 50))
+        let x = max(0, paper.x - margin), y = max(0, paper.y - margin)
+        guard let box = boxCreate(x, y, Int32(small.width) - x, Int32(small.height) - y) else { return }
+        var owned: UnsafeMutablePointer<BOX>? = box
+        defer { boxDestroy(&owned) }
+        guard let local = LeptonicaImage(taking: pixClipRectangle(table.pointer, box, nil)),
+              let full = LeptonicaImage(taking: reduction > 1 ? pixExpandReplicate(local.pointer, Int32(reduction))
+                                                              : pixClone(local.pointer)) else { return }
+        pixSetMasked(cropped.pointer, full.pointer, 255)
     }
 
     private static func clip(_ grey: LeptonicaImage, paper: (x: Int32, y: Int32, w: Int32, h: Int32),
