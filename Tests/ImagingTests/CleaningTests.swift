@@ -78,6 +78,16 @@ import Testing
         #expect(after < before / 4)
     }
 
+    @Test func evenlyLitPageIsNotNormalised() throws {
+        // Flatbed scans read better untouched (sroie-dev: 73.3% vs 68.9% all-three found).
+        let text = try #require(LeptonicaImage.renderedText(receiptLines, fontSize: 12))
+        #expect(try #require(text.backgroundSpread()) < CleaningOptions.default.unevenBackgroundThreshold)
+        let result = try only { $0.normalizeBackground = true }.clean(text)
+        #expect(result === text)
+        let shaded = try #require(text.copy().shadedLeftToRight(from: 230, to: 110))
+        #expect(try #require(shaded.backgroundSpread()) >= CleaningOptions.default.unevenBackgroundThreshold)
+    }
+
     @Test func fullDefaultCleaningKeepsTheImageUsable() throws {
         let scene = try receiptOnTable()
         let cleaned = try ReceiptCleaner().clean(scene.image)
