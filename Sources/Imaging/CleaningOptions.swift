@@ -11,7 +11,8 @@ public struct CleaningOptions: Sendable, Codable, Hashable {
     /// (10th–90th percentile); 0 normalises always. Evenly lit flatbed scans read better left
     /// alone, photos with a light fall-off read better normalised.
     public var unevenBackgroundThreshold: Int
-    /// Binarise ourselves instead of leaving it to Tesseract's global Otsu.
+    /// Binarise ourselves instead of leaving it to Tesseract. Off by default: Tesseract's LSTM
+    /// reads the grey image and thresholds only for layout, so binarising loses detail.
     public var binarize: Bool
     public var binarization: Binarization
     /// Resize so text lands at the height Tesseract reads best.
