@@ -65,9 +65,9 @@ let package = Package(
         .target(name: "RebutTestSupport", path: "Tests/RebutTestSupport"),
 
         .testTarget(name: "RebutCoreTests", dependencies: ["RebutCore"]),
-        .testTarget(name: "IngestTests", dependencies: ["Ingest", "RebutCore"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Ingest", "RebutCore"]),
-        .testTarget(name: "OCRTests", dependencies: ["OCR", "Imaging", "Ingest", "RebutCore"]),
+        .testTarget(name: "IngestTests", dependencies: ["Ingest", "RebutCore", "RebutTestSupport"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Ingest", "RebutCore", "RebutTestSupport"]),
+        .testTarget(name: "OCRTests", dependencies: ["OCR", "Imaging", "Ingest", "RebutCore", "RebutTestSupport"]),
         .testTarget(name: "ExtractionTests", dependencies: ["Extraction", "RebutCore"]),
         .testTarget(name: "CategorisationTests", dependencies: ["Categorisation", "RebutCore"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "RebutCore"]),

@@ -437,7 +437,7 @@ def receipts() -> List[Receipt]:
             item_style="inline", tax_rate=None, payment="cash", tendered=D("50.00"),
             footer=["Thank you, come again"]),
         Receipt(
-            name="eng-supplies-flatbed", language="eng", variant="flatbed", category="supplies",
+            name="eng-supplies-flatbed", language="eng", variant="flatbed", category="office",
             currency="GBP", vendor="MAKERSPACE COMPONENTS LTD",
             header=["Unit 3, Riverside Park", "Cambridge CB4 0WS", "Tel: 01223 496 455",
                     "VAT No: GB 318 5527 90"],

@@ -99,27 +99,11 @@ public struct Categoriser: Sendable {
     /// or lost a branch suffix.
     static func similarity(_ a: String, _ b: String) -> Double {
         let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
-        let shorter = min(x.count, y.count), longer = max(x.count, y.count)
+        let shorter = min(x.count, y.count)
         guard shorter >= 4 else { return a == b ? 1 : 0 }
-        let byEdits = 1 - Double(levenshtein(x, y)) / Double(longer)
+        let byEdits = EditDistance.similarity(x, y)
         let byPrefix = zip(x, y).prefix { $0 == $1 }.count == shorter && shorter >= 5 ? 0.85 : 0
         return max(byEdits, byPrefix)
-    }
-
-    static func levenshtein(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1,
-                                 previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
     }
 
     // MARK: - Keyword rules

@@ -10,6 +10,8 @@ struct AmountMatch: Sendable, Hashable {
     var currency: String?
     /// Character offset in the repaired line, to keep the right-most amount (receipt columns).
     var position: Int
+    /// "30.906" read as 30 906 may be 30.90 with a speck read as a digit; offered as a weak alternative.
+    var truncatedReading: Decimal? = nil
 }
 
 /// Finds and reads money amounts in one OCR line, in either decimal convention.
@@ -46,15 +48,23 @@ enum AmountParser {
             }
             // Percentages, times and dates are not money.
             if let next = nextNonSpace(chars, end), next == "%" { continue }
-            if end < chars.count, chars[end] == ":" || chars[end] == "/" { continue }
-            if i > 0, chars[i - 1] == ":" || chars[i - 1] == "/" { continue }
+            // "12:30", "25/12": a colon or slash joins numbers into times and dates; after a word
+            // ("TOTAL:9.00", "CASH —/18.00") it is only punctuation.
+            if end + 1 < chars.count, chars[end] == ":" || chars[end] == "/", chars[end + 1].isNumber { continue }
+            if i > 1, chars[i - 1] == ":" || chars[i - 1] == "/", chars[i - 2].isNumber { continue }
             if i > 0, chars[i - 1] == "-", i > 1, chars[i - 2].isNumber { continue }
             if end < chars.count, chars[end] == "-", end + 1 < chars.count, chars[end + 1].isNumber { continue }
             guard let (parsed, fraction) = interpret(token) else { continue }
             var value = parsed
             let currency = currencyAround(chars, start: i, end: end)
             if isNegative(chars, start: i, end: end) { value = -value }
-            results.append(AmountMatch(value: value, hasFraction: fraction, currency: currency, position: i))
+            var match = AmountMatch(value: value, hasFraction: fraction, currency: currency, position: i)
+            let groups = token.split(whereSeparator: { !$0.isNumber })
+            if !fraction, groups.count == 2, groups[1].count == 3, groups[0].count <= 3,
+               let truncated = Decimal(string: "\(groups[0]).\(groups[1].prefix(2))", locale: Locale(identifier: "en_US_POSIX")) {
+                match.truncatedReading = value < 0 ? -truncated : truncated
+            }
+            results.append(match)
         }
         return results
     }
@@ -137,14 +147,20 @@ enum AmountParser {
     }
 
     private static func isNegative(_ chars: [Character], start: Int, end: Int) -> Bool {
-        // "-9.00", "- RM 0.02", "-RM0.02", "0.02-", "(0.02)".
+        // "-9.00", "-RM0.02", "-RM 0.02", "0.02-", "(0.02)". A dash standing apart after a label
+        // ("Payable - 159.00") is punctuation, and "~" is OCR noise more often than a sign.
         var k = start - 1
-        while k >= 0, chars[k] == " " || chars[k].isLetter || chars[k] == "€" || chars[k] == "$" || chars[k] == "£" {
-            if chars[k].isLetter, start - k > 4 { break }
+        if k >= 0, chars[k] == " " { k -= 1 }
+        var sawCurrency = false
+        while k >= 0, chars[k].isLetter || chars[k] == "€" || chars[k] == "$" || chars[k] == "£", start - k <= 4 {
+            sawCurrency = true
             k -= 1
         }
-        if k >= 0, chars[k] == "-" || chars[k] == "–" || chars[k] == "~" {
-            return k == 0 || !chars[k - 1].isNumber
+        if sawCurrency, k >= 0, chars[k] == " ", k > 0, chars[k - 1] == "-" || chars[k - 1] == "–" { k -= 1 }
+        if k >= 0, chars[k] == "-" || chars[k] == "–" {
+            let attached = k + 1 < chars.count && chars[k + 1] != " " || sawCurrency
+            let afterLabel = k > 0 && chars[k - 1] == " " && k > 1 && chars[k - 2].isLetter && !attached
+            return (k == 0 || !chars[k - 1].isNumber) && !afterLabel && (attached || k == 0 || chars[k - 1] == ":")
         }
         if k >= 0, chars[k] == "(", end < chars.count, chars[end] == ")" { return true }
         if end < chars.count, chars[end] == "-", end + 1 == chars.count || chars[end + 1] == " " { return true }

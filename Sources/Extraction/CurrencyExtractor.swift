@@ -1,3 +1,5 @@
+import RebutCore
+
 /// Finds the currency: symbols and codes printed on the receipt, else the event's currency,
 /// else what the receipt's language suggests.
 struct CurrencyExtractor: Sendable {
@@ -19,12 +21,20 @@ struct CurrencyExtractor: Sendable {
         func vote(_ code: String, _ weight: Double, _ line: ReceiptLine) {
             votes[code] = ((votes[code]?.count ?? 0) + weight, votes[code]?.line ?? line)
         }
+        let country = CountryEvidence.strongest(in: lines)
+        var weakEvidence: Candidate?
         for line in lines {
             for amount in line.amounts {
                 guard var code = amount.currency else { continue }
-                // "$" means dollars, but which ones depends on where: trust the event's currency.
-                if code == "USD", let fallback = context.defaultCurrency, fallback.hasSuffix("D"),
-                   !line.match.folded.contains("USD") { code = fallback }
+                // "$" means dollars, but which ones depends on where: the receipt's own country
+                // first (Malaysian shops print "$" for ringgit), else the event's currency.
+                if code == "USD", !line.match.folded.contains("USD") {
+                    if let country, country.signals >= 2, CountryEvidence.dollarLike.contains(country.currency) {
+                        code = country.currency
+                    } else if let fallback = context.defaultCurrency, fallback.hasSuffix("D") {
+                        code = fallback
+                    }
+                }
                 vote(code, 1, line)
             }
             for (word, code) in Self.words where line.match.words.contains(word) { vote(code, 0.6, line) }
@@ -35,8 +45,19 @@ struct CurrencyExtractor: Sendable {
             Candidate(value: $0.key, score: min(1, 0.5 + 0.1 * $0.value.count), line: $0.value.line.text,
                       lineIndex: $0.value.line.index)
         }
+        // No currency printed: several signs of one country beat the event's default (a Spanish
+        // invoice filed under a trip in ringgit is still in euros); a single sign does not.
+        if let country, !candidates.contains(where: { $0.value == country.currency }) {
+            let line = lines.first { $0.index == country.lineIndex }
+            let evidence = Candidate(value: country.currency, score: country.signals >= 2 ? 0.55 : 0.45,
+                                     line: line?.text ?? "", lineIndex: line?.index)
+            if country.signals >= 2 { candidates.append(evidence) } else { weakEvidence = evidence }
+        }
         if let fallback = context.defaultCurrency?.uppercased(), !candidates.contains(where: { $0.value == fallback }) {
             candidates.append(Candidate(value: fallback, score: 0.5, line: ""))
+        }
+        if let weakEvidence, !candidates.contains(where: { $0.value == weakEvidence.value }) {
+            candidates.append(weakEvidence)
         }
         if let languageCurrency = context.languages.lazy.compactMap({ Keywords.language($0)?.likelyCurrency }).first,
            !candidates.contains(where: { $0.value == languageCurrency }) {

@@ -1,4 +1,5 @@
 import Foundation
+import RebutCore
 
 /// Picks the receipt's date among every date-shaped text, resolving day/month order by evidence.
 struct DateExtractor: Sendable {

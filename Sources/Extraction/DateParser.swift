@@ -1,4 +1,5 @@
 import Foundation
+import RebutCore
 
 /// One way to read a date printed on a line.
 struct DateReading: Sendable, Hashable {

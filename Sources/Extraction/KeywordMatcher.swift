@@ -12,8 +12,10 @@ struct MatchableLine: Sendable {
     let letterMask: UInt32
     /// Where a keyword may begin in `compact`: at a word or one letter in (a speck glued in front).
     let wordStarts: Set<Int>
-    /// Where it may end: at a word's end, give or take a letter ("TOTALS", "TOTALRM").
+    /// Where it may end: at a word's end or one letter short ("TOTALS").
     let wordEnds: Set<Int>
+    /// For exact matches the word must end there too ("SUMME" is not in "SUMMER").
+    let wordEndsExactly: Set<Int>
 
     init(_ text: String) {
         folded = TextNormalisation.fold(text)
@@ -24,13 +26,16 @@ struct MatchableLine: Sendable {
         var letters: [UInt8] = []
         var starts = Set<Int>()
         var ends = Set<Int>()
+        var exactEnds = Set<Int>()
         for word in words {
             starts.insert(letters.count)
             starts.insert(letters.count + 1)
             letters += word.filter { $0.isLetter }.map { $0.asciiValue ?? 0xFF }
-            ends.formUnion([letters.count - 1, letters.count, letters.count + 1])
+            ends.formUnion([letters.count - 1, letters.count])
+            exactEnds.insert(letters.count)
         }
         wordEnds = ends
+        wordEndsExactly = exactEnds
         compact = letters
         wordStarts = starts
         letterMask = compact.reduce(0) { mask, byte in
@@ -63,7 +68,13 @@ struct MatchableLine: Sendable {
         if pattern.letters.count <= 4 || pattern.exactWords {
             return containsWords(pattern.words)
         }
-        let errors = pattern.letters.count >= 10 ? 2 : 1
+        // One OCR error per six letters; five-letter words are exact ("CASTE" is not "CARTE"),
+        // except TOTAL, the anchor OCR mangles most and matters most ("TOTAI", "T0TAL").
+        let length = pattern.letters.count
+        if length < 6, !pattern.isTotalAnchor {
+            return approximatelyContains(pattern.letters, errors: 0)
+        }
+        let errors = length >= 10 ? 2 : 1
         // Every pattern letter absent from the line costs at least one edit.
         var absent = 0
         for bit in pattern.letterBits where letterMask & bit == 0 {
@@ -99,7 +110,7 @@ struct MatchableLine: Sendable {
                 let cost = pattern[i - 1] == c ? 0 : 1
                 current[i] = min(previous[i - 1] + cost, previous[i] + 1, current[i - 1] + 1)
             }
-            if current[m] <= errors, wordEnds.contains(j + 1) { return true }
+            if current[m] <= errors, (errors == 0 ? wordEndsExactly : wordEnds).contains(j + 1) { return true }
             swap(&previous, &current)
         }
         return false
@@ -113,11 +124,13 @@ struct KeywordPattern: Sendable {
     let letterBits: [UInt32]
     /// Keywords made of punctuation-heavy abbreviations ("S.L.", "C/") match as words only.
     let exactWords: Bool
+    let isTotalAnchor: Bool
 
     init(_ keyword: String) {
         let folded = TextNormalisation.fold(keyword)
         words = folded.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "&") }).map(String.init)
         letters = folded.filter { $0.isLetter }.map { $0.asciiValue ?? 0xFF }
+        isTotalAnchor = folded.contains("TOTAL")
         letterBits = letters.map { (65...90).contains($0) ? 1 << UInt32($0 - 65) : 0 }
         // Dotted abbreviations ("S.L.", "C/") and lone short words match as words; "SDN BHD" may be fuzzy.
         exactWords = letters.count <= 4 || (words.allSatisfy { $0.count <= 2 } && words.count > 1)

@@ -1,5 +1,5 @@
 import Foundation
-@_exported import RebutCore
+import RebutCore
 
 /// What the extractor may assume about a receipt beyond its text.
 public struct ExtractionContext: Sendable {

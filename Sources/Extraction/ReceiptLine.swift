@@ -1,3 +1,5 @@
+import RebutCore
+
 /// What a line's label says its amount is. Decides whether an amount is the total or a trap.
 enum AmountRole: Sendable, Hashable {
     case roundedTotal, finalTotal, total, weakTotal, subtotal, tax, taxTable, cashPayment, cardPayment, change, rounding, quantity, discount, deposit
@@ -48,7 +50,8 @@ struct ReceiptLine: Sendable {
         for i in analysed.indices {
             let m = analysed[i].match
             defer {
-                if let role = analysed[i].role, [.roundedTotal, .finalTotal, .total, .cashPayment, .cardPayment, .change].contains(role) {
+                if let role = analysed[i].role, !analysed[i].amounts.isEmpty,
+                   [.roundedTotal, .finalTotal, .total, .cashPayment, .cardPayment, .change].contains(role) {
                     totalSeen = true
                 }
             }
@@ -79,6 +82,9 @@ struct ReceiptLine: Sendable {
 
     /// The label role of a line, or nil when it names no amount. Order matters: the traps that
     /// contain the word TOTAL ("SUBTOTAL", "TOTAL QTY", "TOTAL GST") are checked before TOTAL.
+    static let explicitSubtotal = ["SUBTOTAL", "SUB TOTAL", "SUB-TOTAL", "ZWISCHENSUMME", "SOUS-TOTAL", "SOUS TOTAL",
+                                   "BASE IMPONIBLE", "BASE IMPOSABLE", "TOTAL HT", "TOTAL EXCL"]
+
     static func classify(_ m: MatchableLine) -> AmountRole? {
         let hasFinal = m.contains(any: Keywords.finalTotal)
         let hasTotal = hasFinal || m.contains(any: Keywords.total)
@@ -87,13 +93,21 @@ struct ReceiptLine: Sendable {
         let taxExcluded = m.contains(any: Keywords.taxExcluded)
         let paid = m.contains(any: Keywords.tendered) || m.contains(any: Keywords.cash)
         if m.contains(any: Keywords.quantity), !hasFinal || m.contains(any: ["QTY", "ITEMS", "ITEM"]) { return .quantity }
-        if m.contains(any: Keywords.change), !m.contains(any: ["BALANCE DUE", "AMOUNT DUE"]) { return .change }
+        // "SERV CHARGE" is not "CHANGE" misread.
+        if m.contains(any: Keywords.change), !m.contains(any: ["BALANCE DUE", "AMOUNT DUE"]), !m.words.contains("CHARGE") {
+            return .change
+        }
         if m.contains(any: Keywords.roundedTotal), !m.contains(any: Keywords.rounding) || m.contains(any: ["AFTER"]) {
             return .roundedTotal
         }
         if m.contains(any: Keywords.rounding) { return .rounding }
-        if m.contains(any: Keywords.subtotal) { return .subtotal }
+        // A fuzzy subtotal word inside a final-total phrase ("NETT TOTAL" ~ "NETTO") does not count.
+        if m.contains(any: Keywords.subtotal), !hasFinal || m.contains(any: Self.explicitSubtotal) { return .subtotal }
         if hasTotal || hasTax, taxExcluded, !taxIncluded { return .subtotal }
+        // "TOTAL (GST INL)": a tax word in brackets after TOTAL qualifies the total.
+        if hasTotal, hasTax, m.folded.range(of: #"TOTAL[^(]*\([^)]*(GST|VAT|TAX|IVA|TVA|MWST|SST)"#, options: .regularExpression) != nil {
+            return .finalTotal
+        }
         // "TOTAL GST", "GST 6%", "IVA 21%", "GST PAYABLE": the tax itself. "TOTAL (INCL. GST)" is the total.
         if hasTax, !taxIncluded { return .tax }
         // "GST included @ 6%: 1.87", "IVA incluido 21%": the tax contained in the total, with its rate.

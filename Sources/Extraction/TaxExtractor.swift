@@ -1,4 +1,5 @@
 import Foundation
+import RebutCore
 
 /// Finds the tax amount (GST, SST, VAT, IVA, MwSt, TVA) and checks it against the total.
 struct TaxExtractor: Sendable {

@@ -52,6 +52,9 @@ enum TextNormalisation {
         // "50,.00" / "3.,50": a doubled separator is one.
         out = out.replacingOccurrences(of: ",.", with: ".").replacingOccurrences(of: ".,", with: ",")
         guard out.contains(" ") else { return out }
+        // "55.1 0" at the end of a line: the last cent digit split off.
+        out = splitLastDigit.stringByReplacingMatches(in: out, range: NSRange(location: 0, length: (out as NSString).length),
+                                                      withTemplate: "$1$2")
         for pattern in splitDecimals {
             out = pattern.stringByReplacingMatches(in: out, range: NSRange(location: 0, length: (out as NSString).length),
                                                    withTemplate: "$1")
@@ -60,10 +63,11 @@ enum TextNormalisation {
     }
 
     private static let currencySpaceDecimal = try! NSRegularExpression(
-        pattern: #"((?:RM|€|£|\$|EUR|MYR) ?)(\d{1,5}) (\d{2})(?![\d.,])"#)
+        pattern: #"((?:RM|€|£|\$|EUR|MYR) ?)(\d{1,5}) (\d{2})(?![\d.,/:-])"#)
+    private static let splitLastDigit = try! NSRegularExpression(pattern: #"(\d[.,]\d) (\d)\s*$"#)
     private static let splitDecimals = [
-        try! NSRegularExpression(pattern: #"(?<=\d) ?([.,]) (?=\d{2}(?!\d))"#),
-        try! NSRegularExpression(pattern: #"(?<=\d) ([.,])(?=\d{2}(?!\d))"#),
+        try! NSRegularExpression(pattern: #"(?<=\d) ?([.,]) (?=\d{2}(?![\d/:-]))"#),
+        try! NSRegularExpression(pattern: #"(?<=\d) ([.,])(?=\d{2}(?![\d/:-]))"#),
     ]
 
     /// Collapses runs of white space and trims.

@@ -1,18 +1,5 @@
 import Foundation
-
-/// An amount seen on the receipt together with the label it belongs to.
-struct LabelledAmount: Sendable {
-    var value: Decimal
-    var role: AmountRole
-    var hasFraction: Bool
-    var lineIndex: Int
-    var line: String
-    /// Weight of this reading: lower for amounts borrowed from a neighbouring line or sitting
-    /// left of another amount (item columns, tax tables).
-    var weight: Double
-    /// Right-most amount of a line with several: the tax column of a breakdown row.
-    var isRightmostOfSeveral: Bool = false
-}
+import RebutCore
 
 /// Picks the total: label evidence first, then the receipt's own arithmetic decides.
 ///
@@ -54,7 +41,11 @@ struct TotalExtractor: Sendable {
         }
 
         // 2. Arithmetic cross-checks.
-        let byRole = Dictionary(grouping: labelled.filter { $0.value != 0 }, by: \.role)
+        // Sums are only checked between printed money amounts; bare integers are codes as often as not.
+        // "CHANGE 0.00" is kept: it says the payment was exact.
+        let byRole = Dictionary(grouping: labelled.filter { ($0.value != 0 || $0.role == .change) && $0.hasFraction
+                                                            && !$0.isAlternativeReading },
+                                by: \.role)
         func values(_ roles: AmountRole...) -> [LabelledAmount] { roles.flatMap { byRole[$0] ?? [] } }
         var inferred: [(Decimal, String, Double, LabelledAmount)] = []
 
@@ -90,6 +81,33 @@ struct TotalExtractor: Sendable {
                 }
             }
         }
+        // A total printed after the tax or service-charge lines supersedes one printed before them
+        // ("Total 49.60 / Service charge / GST / Total 57.80").
+        let totals = values(.total, .finalTotal, .roundedTotal)
+        let taxLines = lines.filter { $0.role == .tax || $0.role == .rounding }.map(\.index)
+        for early in totals {
+            for late in totals where late.lineIndex > early.lineIndex && late.value > early.value
+                && late.value - early.value <= early.value * 3 / 10
+                && taxLines.contains(where: { $0 > early.lineIndex && $0 < late.lineIndex }) {
+                inferred.append((late.value, "total after charges", 0.15, late))
+                superseded.insert(early.value)
+            }
+        }
+        // An amount just after a rounding line, within five cents of the total and ending in 0 or 5,
+        // is the rounded total even when its label or the adjustment itself is unreadable.
+        let fiveCents = Decimal(string: "0.05")!
+        for roundingLine in lines where roundingLine.role == .rounding {
+            for total in totals where total.lineIndex < roundingLine.index {
+                for later in labelled where !later.isAlternativeReading
+                    && later.lineIndex > roundingLine.index && later.lineIndex <= roundingLine.index + 2
+                    && later.value != total.value && abs(later.value - total.value) <= fiveCents && later.hasFraction
+                    && ![.change, .quantity, .tax, .taxTable, .discount, .rounding].contains(later.role)
+                    && Self.isMultipleOfFiveCents(later.value) {
+                    inferred.append((later.value, "rounded total", 0.5, later))
+                    superseded.insert(total.value)
+                }
+            }
+        }
         let changeGiven = values(.change).contains { $0.value > 0 }
         for (value, why, bonus, source) in inferred where value > 0 && bonus > 0 {
             if scores[value] != nil {
@@ -103,11 +121,11 @@ struct TotalExtractor: Sendable {
             }
         }
 
-        for value in superseded where scores[value] != nil { scores[value]!.score *= 0.7 }
+        for value in superseded where scores[value] != nil { scores[value]!.score *= 0.65 }
         let paidMinusChange = inferred.filter { $0.1 == "paid − change" }.map(\.0)
 
         // A total is never below the tax on it (tax amounts as large as half the receipt are misreads).
-        let largestAmount = labelled.filter(\.hasFraction).map(\.value).max() ?? 0
+        let largestAmount = labelled.filter { $0.hasFraction && !$0.isAlternativeReading }.map(\.value).max() ?? 0
         let maxTax = values(.tax).map(\.value).filter { $0 > 0 && $0 * 2 < largestAmount }.max() ?? 0
         for (value, _) in scores where value <= maxTax { scores[value]!.score *= 0.5 }
         // With change given, the total is what was paid minus the change; far below it is a misread.
@@ -120,6 +138,10 @@ struct TotalExtractor: Sendable {
         }
         if !paidMinusChange.isEmpty {
             for (value, _) in scores where paidMinusChange.allSatisfy({ value * 2 < $0 }) { scores[value]!.score *= 0.6 }
+            // Change actually handed back fixes the total; anything else is doubtful.
+            if changeGiven {
+                for (value, _) in scores where !paidMinusChange.contains(value) { scores[value]!.score *= 0.8 }
+            }
         }
 
         // 3. Paid amounts are at least the total: a candidate above every payment is doubtful.
@@ -133,7 +155,8 @@ struct TotalExtractor: Sendable {
             }
         }
         // 4. The largest money amount not tendered is often the total.
-        let nonTendered = labelled.filter { $0.hasFraction && ![.cashPayment, .change, .quantity].contains($0.role)
+        let nonTendered = labelled.filter { $0.hasFraction && !$0.isAlternativeReading
+            && ![.cashPayment, .change, .quantity].contains($0.role)
             && !(changeGiven && $0.value > (paidValues.max() ?? $0.value)) }
         if let largest = nonTendered.map(\.value).max(), scores[largest] != nil {
             scores[largest]!.score += 0.08
@@ -161,80 +184,19 @@ struct TotalExtractor: Sendable {
         return Result(candidates: Array(top), confidence: confidence, labelled: labelled)
     }
 
+    static func isMultipleOfFiveCents(_ value: Decimal) -> Bool {
+        var cents = value * 100
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &cents, 0, .plain)
+        guard rounded == cents else { return false }
+        let integer = NSDecimalNumber(decimal: rounded).intValue
+        return integer % 5 == 0
+    }
+
     /// Canonical text in the currency's minor digits, unless that would round away printed cents
     /// (a misdetected currency must never change an amount).
     static func canonical(_ value: Decimal, currency: String?) -> String {
         let inCurrency = MoneyFormat.canonical(value, currency: currency)
         return MoneyFormat.parse(inCurrency) == value ? inCurrency : MoneyFormat.canonical(value)
-    }
-
-    /// Every amount with the role of its label. A label without an amount takes the amount of
-    /// the next bare-amount line; a run of labels followed by a run of bare amounts (column
-    /// layouts read label block first) is paired in order.
-    func labelledAmounts(_ lines: [ReceiptLine]) -> [LabelledAmount] {
-        var result: [LabelledAmount] = []
-        var consumed = Set<Int>()
-        var i = 0
-        while i < lines.count {
-            let line = lines[i]
-            if !line.amounts.isEmpty {
-                if !consumed.contains(i) {
-                    let role = line.role ?? .unlabelled
-                    let amounts = line.amounts
-                    // OCR's own doubt about the line: a low-confidence line is more likely misread.
-                    let lineTrust = line.confidence.map { 0.8 + 0.2 * min(1, max(0, $0 / 100)) } ?? 1
-                    for (k, amount) in amounts.enumerated() {
-                        let isLast = k == amounts.count - 1
-                        var weight = (isLast ? 1.0 : 0.6) * lineTrust
-                        // A tax-table row ("6% 100.00 6.00"): right amount much smaller than the left.
-                        if amounts.count >= 2, let first = amounts.first?.value, let last = amounts.last?.value,
-                           last * 10 < first * 3, [.total, .finalTotal, .roundedTotal].contains(role) {
-                            weight = isLast ? 0.5 : 0.7
-                        }
-                        // Payments and change are never negative ("~50.00" is noise, not a sign).
-                        let value = [.cashPayment, .cardPayment, .change].contains(role) ? abs(amount.value) : amount.value
-                        result.append(LabelledAmount(value: value, role: role, hasFraction: amount.hasFraction,
-                                                     lineIndex: i, line: line.text, weight: weight,
-                                                     isRightmostOfSeveral: isLast && amounts.count >= 2))
-                        // "GRAND TOTAL 1000": a decimal point lost by OCR. Offer 10.00 as a weaker reading.
-                        if !amount.hasFraction, isLast, abs(value) >= 100, abs(value) < 1_000_000,
-                           [.roundedTotal, .finalTotal, .total, .subtotal, .cashPayment, .cardPayment, .change].contains(role) {
-                            result.append(LabelledAmount(value: value / 100, role: role, hasFraction: true,
-                                                         lineIndex: i, line: line.text, weight: weight * 0.6))
-                        }
-                    }
-                }
-                i += 1
-                continue
-            }
-            guard line.role != nil else { i += 1; continue }
-            // A run of label-only lines.
-            var labels: [Int] = []
-            var j = i
-            while j < lines.count, lines[j].amounts.isEmpty, j - i < 6 {
-                if lines[j].role != nil { labels.append(j) }
-                else if !lines[j].text.trimmingCharacters(in: .whitespaces).isEmpty, lines[j].letterCount > 3 { break }
-                j += 1
-            }
-            // Then the bare amounts that follow, skipping blank lines.
-            var values: [Int] = []
-            var k = j
-            while k < lines.count, values.count < labels.count, k - j < labels.count + 3 {
-                if lines[k].isBareAmount { values.append(k) }
-                else if !lines[k].text.trimmingCharacters(in: .whitespaces).isEmpty { break }
-                k += 1
-            }
-            for (n, labelIndex) in labels.enumerated() where n < values.count {
-                let valueLine = lines[values[n]]
-                guard let amount = valueLine.amounts.last else { continue }
-                consumed.insert(values[n])
-                let weight = values.count == labels.count ? 0.9 : 0.7
-                result.append(LabelledAmount(value: amount.value, role: lines[labelIndex].role!,
-                                             hasFraction: amount.hasFraction, lineIndex: values[n],
-                                             line: lines[labelIndex].text + " " + valueLine.text, weight: weight))
-            }
-            i = max(j, i + 1)
-        }
-        return result
     }
 }

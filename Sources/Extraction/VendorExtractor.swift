@@ -1,4 +1,5 @@
 import Foundation
+import RebutCore
 
 /// Picks the vendor from the header block: the business name is printed first and boldest, above
 /// the address, registration numbers and the document title.
@@ -29,8 +30,15 @@ struct VendorExtractor: Sendable {
             let digits = cleaned.filter(\.isNumber).count
 
             if isTitle(m, letters: letters) { score -= 0.6 }
-            let legal = m.contains(any: Keywords.legalForms)
-            if legal { score += 0.45 }
+            let legal = Self.hasLegalForm(cleaned, m)
+            // A legal form with no name in front ("SDN BHD" alone, "i. Sas eS") is half a name:
+            // it only counts once joined to the line above.
+            // A legal-looking word in an address ("22 LRG PERUSAHAAN 4") is a street name.
+            // Branch names in brackets ("(TAMAN DAYA)", "(JOHOR)") do not make a name an address.
+            let outsideBrackets = cleaned.replacingOccurrences(of: #"\([^)]*\)?"#, with: " ", options: .regularExpression)
+            let addressLike = outsideBrackets.contains(where: \.isNumber)
+                && MatchableLine(outsideBrackets).contains(any: Keywords.addressWords)
+            if legal { score += Self.nameCore(cleaned) >= 3 && !addressLike ? 0.45 : 0.1 }
             else if m.contains(any: Keywords.businessWords) { score += 0.05 }
             if m.contains(any: Self.ownerWords) { score += 0.15 }
             if m.contains(any: Keywords.addressWords) { score -= 0.35 }
@@ -80,7 +88,7 @@ struct VendorExtractor: Sendable {
         var confidence = knownMatch != nil ? max(0.9, top.score)
             : Confidence.fromScores(best: top.score, second: second, strong: 0.9)
         // A legal form is the surest sign the line is a business name.
-        if knownMatch == nil, MatchableLine(top.value).contains(any: Keywords.legalForms) {
+        if knownMatch == nil, Self.hasLegalForm(top.value, MatchableLine(top.value)) {
             confidence = max(confidence, 0.6)
         }
         return Result(candidates: Array(candidates.prefix(5)), confidence: confidence)
@@ -98,7 +106,7 @@ struct VendorExtractor: Sendable {
             // Only a legal form completes a name; a trade line ("BISTRO & CAFE") under a brand is a tagline.
             let digitsOutsideParentheses = entry.value.replacingOccurrences(
                 of: #"\([^)]*\)?"#, with: "", options: .regularExpression).contains(where: \.isNumber)
-            if entry.line.match.contains(any: Keywords.legalForms), !digitsOutsideParentheses,
+            if Self.hasLegalForm(entry.value, entry.line.match), !digitsOutsideParentheses,
                Self.nameCore(entry.value) < 4, k > 0,
                let above = scored[..<k].last(where: { $0.score > 0 && Self.letterCount($0.value) >= 3 }) {
                 // The two halves of one name are printed alike; a title-case brand over an
@@ -108,7 +116,7 @@ struct VendorExtractor: Sendable {
                     joined.append((above.value + " " + entry.value, entry.score + 0.08, entry.line))
                 }
             }
-            if entry.value.hasSuffix("&"), k + 1 < scored.count {
+            if entry.value.hasSuffix("&"), k + 1 < scored.count, Self.nameCore(entry.value) >= 4, entry.score > 0 {
                 let below = scored[k + 1]
                 if below.line.index <= entry.line.index + 2, below.score > -0.2 {
                     joined.append((entry.value + " " + below.value, max(entry.score, below.score) + 0.1, entry.line))
@@ -116,6 +124,17 @@ struct VendorExtractor: Sendable {
             }
         }
         return joined
+    }
+
+    /// Legal forms as printed: short ones ("SA", "SAS", "AG", "CB") must be in capitals or dotted,
+    /// or any word would do ("Sas", "ag").
+    static func hasLegalForm(_ text: String, _ m: MatchableLine) -> Bool {
+        guard let form = m.firstMatch(Keywords.legalForms) else { return false }
+        let letters = form.filter(\.isLetter)
+        guard letters.count <= 3, !form.contains("."), !form.contains("/") else { return true }
+        let tokens = text.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
+        return tokens.contains { TextNormalisation.fold($0) == letters && $0 == $0.uppercased() }
+            || Keywords.legalForms.contains { $0.count > 3 && m.contains($0) }
     }
 
     /// Letters left in a name once legal forms and filler are removed: "CO. (M) SDN BHD" → 0.
@@ -160,51 +179,4 @@ struct VendorExtractor: Sendable {
         if tokens.count >= 2 { ratio += 0.3 * Double(tiny) / Double(tokens.count) }
         return min(1, ratio)
     }
-
-    /// Trims OCR debris at the edges ("| ", "‘", " ~", trailing dots) and collapses spaces.
-    static func clean(_ text: String) -> String {
-        var s = TextNormalisation.squeeze(text)
-        let keepAtEnd: Set<Character> = [")", "."]
-        func isEdgeNoise(_ c: Character) -> Bool { !(c.isLetter || c.isNumber || c == "(" || c == "&") }
-        while let first = s.first, isEdgeNoise(first) { s.removeFirst() }
-        while let last = s.last, isEdgeNoise(last), !(keepAtEnd.contains(last) && s.dropLast().last?.isLetter == true) {
-            s.removeLast()
-        }
-        // A lone letter or digit separated at the edge is usually a speck read as text.
-        let tokens = s.split(separator: " ")
-        if tokens.count >= 3, let f = tokens.first, f.count == 1, !(f.first!.isUppercase && f.first!.isLetter) {
-            s = tokens.dropFirst().joined(separator: " ")
-        }
-        // A zero touching letters is an O ("C0.", "K0KO"); digits elsewhere ("99 SPEED") stay.
-        s = s.replacingOccurrences(of: #"(?<=[A-Za-z])0|0(?=[A-Za-z])"#, with: "O", options: .regularExpression)
-        // "¥" inside a name is a struck "Y" ("D.I.¥.").
-        s = s.replacingOccurrences(of: #"(?<=[A-Za-z.])¥|¥(?=[A-Za-z.])"#, with: "Y", options: .regularExpression)
-        // Registration numbers printed after the name: "(126926-H)", "(519537", "1070687-M".
-        s = Self.trailingRegistration.stringByReplacingMatches(
-            in: s, range: NSRange(location: 0, length: (s as NSString).length), withTemplate: "")
-        // "$/B", "5/8", "§/B": "S/B" (Sendirian Berhad) as OCR often reads it.
-        s = Self.slashSB.stringByReplacingMatches(
-            in: s, range: NSRange(location: 0, length: (s as NSString).length), withTemplate: "S/B")
-        // After the legal form, only registration debris follows: "S/B 273500-U (KSB)", "SDN BHD (B199K)".
-        if let r = Self.legalFormTail.firstMatch(in: s, range: NSRange(location: 0, length: (s as NSString).length)) {
-            s = (s as NSString).substring(to: r.range(at: 1).location + r.range(at: 1).length)
-        }
-        // "SON BHD", "SDN BND", "S0N. BHD.": the Malaysian legal form as OCR often reads it.
-        for match in Self.sdnBhd.matches(in: s, range: NSRange(location: 0, length: (s as NSString).length)).reversed() {
-            let found = (s as NSString).substring(with: match.range)
-            guard found.uppercased().filter(\.isLetter) != "SDNBHD" else { continue }
-            let replacement = Self.sdnBhd.replacementString(for: match, in: s, offset: 0, template: "SDN$1 BHD$2")
-            s = (s as NSString).replacingCharacters(in: match.range, with: replacement)
-        }
-        return TextNormalisation.squeeze(s)
-    }
-
-    private static let trailingRegistration = try! NSRegularExpression(
-        pattern: #"(?<=[A-Za-z.)/])\s*(\([^()]*\d{3,}[^()]*\)?|\(\s*\d[^)]*\)?|\(.{0,2}|\d{5,}\s*-?\s*[A-Za-z]?\)?)\s*$"#)
-    private static let slashSB = try! NSRegularExpression(pattern: #"(?<![A-Za-z])[S$5§]/[B8]8?(?![A-Za-z])"#)
-    private static let legalFormTail = try! NSRegularExpression(
-        pattern: #"^(.*?(?:S/B|B[HN][DO0]\.?|BERHAD|LTD\.?|GMBH|S\.L\.?|S\.A\.?|SARL|SAS))\s+[^A-Za-z]*\d.*$"#,
-        options: [.caseInsensitive])
-    private static let sdnBhd = try! NSRegularExpression(
-        pattern: #"\bS[O0DQI]N(\.?)\s*B[HNA][DO0](\.?)(?![A-Za-z])"#, options: [.caseInsensitive])
 }

@@ -7,7 +7,12 @@ public struct CleaningOptions: Sendable, Codable, Hashable {
     public var deskew: Bool
     /// Flatten uneven lighting and faded thermal paper to a white background.
     public var normalizeBackground: Bool
-    /// Binarise ourselves instead of leaving it to Tesseract's global Otsu.
+    /// Normalise only when the paper's brightness spreads over at least this many grey levels
+    /// (10th–90th percentile); 0 normalises always. Evenly lit flatbed scans read better left
+    /// alone, photos with a light fall-off read better normalised.
+    public var unevenBackgroundThreshold: Int
+    /// Binarise ourselves instead of leaving it to Tesseract. Off by default: Tesseract's LSTM
+    /// reads the grey image and thresholds only for layout, so binarising loses detail.
     public var binarize: Bool
     public var binarization: Binarization
     /// Resize so text lands at the height Tesseract reads best.
@@ -26,13 +31,14 @@ public struct CleaningOptions: Sendable, Codable, Hashable {
         case sauvola
     }
 
-    public init(crop: Bool = true, deskew: Bool = true, normalizeBackground: Bool = true,
+    public init(crop: Bool = true, deskew: Bool = true, normalizeBackground: Bool = true, unevenBackgroundThreshold: Int = 30,
                 binarize: Bool = false, binarization: Binarization = .otsu,
                 scale: Bool = true, targetCharacterHeight: Int = 28, fixedScaleFactor: Double? = nil,
                 maxPixels: Int = 60_000_000) {
         self.crop = crop
         self.deskew = deskew
         self.normalizeBackground = normalizeBackground
+        self.unevenBackgroundThreshold = unevenBackgroundThreshold
         self.binarize = binarize
         self.binarization = binarization
         self.scale = scale

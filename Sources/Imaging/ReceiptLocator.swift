@@ -5,6 +5,11 @@ import Foundation
 /// Paper is the largest bright region once text holes are closed; when it already fills
 /// the frame there is nothing to cut.
 enum ReceiptLocator {
+    /// A paper region covering more of the frame than this is "the whole image". Even a thin
+    /// strip of table left beside the text derails Tesseract's layout (a phone photo with a
+    /// dark edge on the right lost its whole amount column), so anything less is cropped.
+    static let maxPaperShare = 0.97
+
     /// The cropped receipt, or nil when no clear paper region stands out from the background.
     static func crop(_ grey: LeptonicaImage) throws(ImagingError) -> LeptonicaImage? {
         let width = grey.width, height = grey.height
@@ -37,13 +42,47 @@ enum ReceiptLocator {
             guard boxaGetBoxGeometry(boxes, index, &x, &y, &w, &h) == 0 else { continue }
             if best == nil || w * h > best!.w * best!.h { best = (x, y, w, h) }
         }
-        guard let paper = best else { return nil }
         let smallArea = Double(small.width * small.height)
-        let share = Double(paper.w * paper.h) / smallArea
-        // Paper filling (almost) the whole frame: keep everything. A tiny bright patch is
-        // not a receipt (a reflection, a white label): keep everything too.
-        guard share < 0.85, share > 0.08 else { return nil }
-        // Back to full resolution with a margin so edge characters are not clipped.
+        var region = best
+        var foundPaper = true
+        // Paper filling (almost) the whole frame, or no clear paper at all: a receipt on a
+        // white flatbed lid looks like that, so fall back to where the printed text is.
+        // Only worth it when the text covers clearly less than the frame (a slip on A4); a
+        // receipt that fills the frame keeps its margins.
+        if let paper = best, Double(paper.w * paper.h) / smallArea >= maxPaperShare || Double(paper.w * paper.h) / smallArea <= 0.08 {
+            foundPaper = false
+            region = inkRegion(small: small, threshold: thresholdValue)
+                .flatMap { Double($0.w * $0.h) / smallArea < 0.6 ? $0 : nil }
+        }
+        guard let paper = region, Double(paper.w * paper.h) / smallArea < maxPaperShare else { return nil }
+        guard let cropped = try clip(grey, paper: paper, small: small, reduction: reduction) else { return nil }
+        // A photographed receipt is rarely square to the frame: the box around it keeps
+        // wedges of table in its corners, and Tesseract takes their edges for a column
+        // boundary (a photo lost its whole amount column). Paint the table white.
+        if foundPaper, let table = LeptonicaImage(taking: pixInvert(nil, opened.pointer)) {
+            whiten(cropped, outside: table, paper: paper, small: small, reduction: reduction)
+        }
+        return cropped
+    }
+
+    /// Sets to white the pixels of `cropped` that `table` (small-scale mask, 1 = not paper) marks.
+    private static func whiten(_ cropped: LeptonicaImage, outside table: LeptonicaImage,
+                               paper: (x: Int32, y: Int32, w: Int32, h: Int32),
+                               small: LeptonicaImage, reduction: Int) {
+        let margin = Int32(max(2, min(small.width, small.height) / 50))
+        let x = max(0, paper.x - margin), y = max(0, paper.y - margin)
+        guard let box = boxCreate(x, y, Int32(small.width) - x, Int32(small.height) - y) else { return }
+        var owned: UnsafeMutablePointer<BOX>? = box
+        defer { boxDestroy(&owned) }
+        guard let local = LeptonicaImage(taking: pixClipRectangle(table.pointer, box, nil)),
+              let full = LeptonicaImage(taking: reduction > 1 ? pixExpandReplicate(local.pointer, Int32(reduction))
+                                                              : pixClone(local.pointer)) else { return }
+        pixSetMasked(cropped.pointer, full.pointer, 255)
+    }
+
+    private static func clip(_ grey: LeptonicaImage, paper: (x: Int32, y: Int32, w: Int32, h: Int32),
+                             small: LeptonicaImage, reduction: Int) throws(ImagingError) -> LeptonicaImage? {
+        let width = grey.width, height = grey.height
         let margin = Int32(max(2, min(small.width, small.height) / 50))
         let x = max(0, paper.x - margin) * Int32(reduction)
         let y = max(0, paper.y - margin) * Int32(reduction)
@@ -58,5 +97,35 @@ enum ReceiptLocator {
             throw .operationFailed("crop")
         }
         return cropped
+    }
+
+    /// Bounding box of the printed lines: ink closed horizontally into line-shaped blobs, so
+    /// scanner dust and specks (small, isolated) do not widen the box.
+    static func inkRegion(small: LeptonicaImage, threshold: Int32) -> (x: Int32, y: Int32, w: Int32, h: Int32)? {
+        guard let ink = LeptonicaImage(taking: pixThresholdToBinary(small.pointer, threshold)),
+              let lines = LeptonicaImage(taking: pixCloseSafeBrick(nil, ink.pointer, Int32(max(3, small.width / 40)), 3))
+        else { return nil }
+        var components: UnsafeMutablePointer<BOXA>? = pixConnComp(lines.pointer, nil, 8)
+        defer { boxaDestroy(&components) }
+        guard let boxes = components else { return nil }
+        let minimumWidth = Int32(max(8, small.width / 25))
+        var union: (left: Int32, top: Int32, right: Int32, bottom: Int32)?
+        var kept = 0
+        for index in 0..<boxaGetCount(boxes) {
+            var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
+            guard boxaGetBoxGeometry(boxes, index, &x, &y, &w, &h) == 0 else { continue }
+            // Text lines: wider than a few characters, not taller than a few lines, and not
+            // spanning the page (scanner edges, folds).
+            guard w >= minimumWidth, h >= 2, h <= Int32(small.height / 6),
+                  w < Int32(Double(small.width) * 0.95) else { continue }
+            kept += 1
+            if let u = union {
+                union = (min(u.left, x), min(u.top, y), max(u.right, x + w), max(u.bottom, y + h))
+            } else {
+                union = (x, y, x + w, y + h)
+            }
+        }
+        guard kept >= 3, let u = union else { return nil }
+        return (u.left, u.top, u.right - u.left, u.bottom - u.top)
     }
 }

@@ -24,7 +24,11 @@ public struct Ingestor: Sendable {
         }
         let orientation: Int
         switch format {
-        case .jpeg: orientation = ExifOrientation.fromJPEG(data)
+        case .jpeg:
+            guard JPEGStructure.isComplete(data) else {
+                throw .corrupt("the JPEG is truncated: it ends before its end-of-image marker")
+            }
+            orientation = ExifOrientation.fromJPEG(data)
         case .tiff: orientation = ExifOrientation.fromTIFF([UInt8](data.prefix(1 << 20))) ?? 1
         case .png, .webp: orientation = 1
         }

@@ -23,6 +23,12 @@ struct AmountParsingTests {
         #expect(values(line).last == amount(expected))
     }
 
+    @Test func dashesThatAreNotSigns() {
+        #expect(values("Total Amt Payable - 159.00").last == amount("159.00"))
+        #expect(values("TOTAL ~ 55.10").last == amount("55.10"))
+        #expect(values("Rounding : -0.02").last == amount("-0.02"))
+    }
+
     @Test func negativeAmounts() {
         #expect(values("ROUNDING ADJ -RM 0.02").last == amount("-0.02"))
         #expect(values("DISCOUNT (1.50)").last == amount("-1.50"))

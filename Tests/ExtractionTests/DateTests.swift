@@ -13,6 +13,7 @@ struct DateTests {
         ("3 de abril de 2019", "2019-04-03"), ("Data: 3 d'abril de 2019", "2019-04-03"), ("14 janv. 2020", "2020-01-14"),
         ("17/1/2018", "2018-01-17"), ("DATE 2O/O3/2O18", "2018-03-20"), ("30 DEC 17", "2017-12-30"),
         ("Datum: 02.11.2021 14:05", "2021-11-02"), ("Date: 1202/2018", "2018-02-12"),
+        ("09:15AM $12345 23-04-19", "2019-04-23"), ("Dater11/03/18 21:30", "2018-03-11"),
     ])
     func formats(line: String, expected: String) {
         #expect(extract("SHOP\n\(line)\nTOTAL 1.00").date == day(expected))

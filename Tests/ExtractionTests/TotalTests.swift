@@ -55,10 +55,85 @@ struct TotalTests {
         #expect(fields.total == amount("65.55"))
     }
 
+    @Test func totalAfterServiceChargeAndTaxSupersedesTheFirst() {
+        let fields = extract("""
+        SUBTOTAL 70.60
+        DISCOUNT -21.00
+        Total Amount 49.60
+        Serv Charge 10% 4.96
+        GST @ 6% 3.27
+        Rounding Adj -0.03
+        TOTAL: RM 57.80
+        """)
+        #expect(fields.total == amount("57.80"))
+    }
+
+    @Test func roundedAmountAfterAnUnreadableRoundingLine() {
+        let fields = extract("""
+        TOTAL RM 60.31
+        ROUNDING ADJ. -0. 91
+        RM 60.30
+        """)
+        #expect(fields.total == amount("60.30"))
+    }
+
+    @Test func aSpeckReadAsAThirdDecimal() {
+        // "30.906" is 30.90 with a speck; cash − change and the rounding agree on it.
+        let fields = extract("""
+        Total RM 30.89
+        ROUNDING ADJUSTMENT RM 0.01
+        TOTAL ROUNDED RM 30.906
+        CASH RM 51.00
+        CHANGE RM 20.10
+        """)
+        #expect(fields.total == amount("30.90"))
+    }
+
+    @Test func guessedReadingsNeverEnterTheSums() {
+        // "z21.Co" reads as 221; its guessed 2.21 must not make cash − change = 1.71 the total.
+        let fields = extract("""
+        Total Sales (Excluding GST) 19.34
+        Total GST 1.16
+        Total Sales (Inclusive of GST) 20.50
+        CASH z21.Co
+        Change 0.50
+        """)
+        #expect(fields.total == amount("20.50"))
+    }
+
+    @Test func lastCentDigitSplitOff() {
+        #expect(extract("ITEM 1.00\nTOTAL 55.1 0\nCASH 60.00\nCHANGE 4.90").total == amount("55.10"))
+    }
+
+    @Test func strayDigitAfterTheAmount() {
+        let fields = extract("Total Amt Incl. GST 12.90\nRounding Adjustment :\nTotal Amt Payable : 12.00 7\nPaid 20.00\nChange 8.00")
+        #expect(fields.total == amount("12.00"))
+    }
+
+    @Test func exactPaymentWithZeroChange() {
+        let fields = extract("SUB-TOTAL 16.98\nTOTAL 48.00\nCASH 18.00\nCHANGE 0.00")
+        #expect(fields.values(.total).prefix(2).contains("18.00"))
+    }
+
+    @Test func taxQualifierInBracketsAfterTotal() {
+        let fields = extract("SUBTOTAL 11.32\nTOTAL (GST INL) 12.00\nCash 15.00\nChange 3.00")
+        #expect(fields.total == amount("12.00"))
+    }
+
     @Test func misreadAnchorWords() {
         #expect(extract("ITEM 4.00\nTOTAI 12.40\nCASH 20.00").total == amount("12.40"))
         #expect(extract("ITEM 4.00\nT0TAL 12.40\nCASH 20.00").total == amount("12.40"))
         #expect(extract("ITEM 4.00\nTotalSales 12.40\nCASH 20.00").total == amount("12.40"))
+    }
+
+    @Test func punctuationGluedToTheAmount() {
+        #expect(extract("ITEM 2.00\nTOTAL:9.00\nCASH:10.00\nCHANGE:1.00").total == amount("9.00"))
+        #expect(extract("ITEM 2.00\nTOTAL 9.00\nCASH —/10.00\nCHANGE 1.00").payment == .cash)
+    }
+
+    @Test func nettTotalIsNotANetSubtotal() {
+        let fields = extract("GROSS 7.40\nDISCOUNT 0.30\nNETT TOTAL: 7.10\nCASH 10.00\nCHANGE 2.90")
+        #expect(fields.total == amount("7.10"))
     }
 
     @Test func amountOnTheNextLine() {

@@ -60,6 +60,16 @@ struct VendorTests {
         #expect(extract("99 QUICK MART $/B (519537-X)\nTOTAL 1.00").vendor == "99 QUICK MART S/B")
     }
 
+    @Test func legalWordInsideAnAddressIsAStreet() {
+        let fields = extract("SUNFLOWER\n22 LRG PERUSAHAAN 4\nKIMPAL INDUSTRIAL PARK\nTOTAL 8.00")
+        #expect(fields.vendor == "SUNFLOWER")
+    }
+
+    @Test func branchInBracketsKeepsTheLegalForm() {
+        let fields = extract("tan a. b.\nBOOK HAVEN (TAMAN DAYA) SON, BHD\nNO. 5, JALAN SAGU 18\nTOTAL 9.00")
+        #expect(fields.vendor == "BOOK HAVEN (TAMAN DAYA) SDN. BHD")
+    }
+
     @Test func edgeNoiseAndHandwritingSkipped() {
         let fields = extract("""
         jane doe

@@ -35,9 +35,11 @@ import Testing
         let image = try #require(LeptonicaImage.renderedText(receiptLines, fontSize: 12))
         let whole = try image.encoded(as: .jpeg)
         let url = folder.url.appendingPathComponent("cut.jpg")
-        try whole.prefix(whole.count / 2).write(to: url)
-        let file = try Ingestor().read(url)
-        #expect(file.format == .jpeg)
+        let cut = whole.prefix(whole.count / 2)
+        try cut.write(to: url)
+        // Ingest refuses it before any decoder sees it; the decoder must also stand on its own.
+        #expect(throws: ReceiptInputError.self) { try Ingestor().read(url) }
+        let file = IngestedFile(url: url, data: Data(cut), sha256: Ingestor.sha256Hex(Data(cut)), format: .jpeg, orientation: 1)
         do {
             _ = try ImageDecoder.decode(file, maxPixels: 10_000_000)
             Issue.record("a truncated JPEG decoded")

@@ -64,11 +64,36 @@ import Testing
         }
     }
 
-    @Test func truncatedJPEGIsStillRecognisedAsJPEG() throws {
-        // Truncation is the decoder's to report (ImagingTests); ingest must not call it "not an image".
+    @Test func aJPEGCutShortIsRefusedAsTruncated() throws {
         let folder = try TemporaryFolder()
-        let url = try folder.write(Array(Bytes.jpeg(orientation: nil).prefix(12)), named: "cut.jpg")
+        let whole = Bytes.jpeg(orientation: 6)
+        let url = try folder.write(Array(whole.dropLast(10)), named: "cut.jpg")
+        do {
+            _ = try Ingestor().read(url)
+            Issue.record("a truncated JPEG was accepted")
+        } catch {
+            guard case .corrupt(let why) = error else { Issue.record("wrong error \(error)"); return }
+            #expect(why.contains("truncated"))
+        }
+    }
+
+    @Test func bytesAfterTheEndOfImageDoNotMatter() throws {
+        // Some cameras append data after the end-of-image marker.
+        let folder = try TemporaryFolder()
+        let url = try folder.write(Bytes.jpeg(orientation: nil) + [UInt8](repeating: 0x42, count: 40), named: "tail.jpg")
         #expect(try Ingestor().read(url).format == .jpeg)
+    }
+
+    @Test func aThumbnailsEndMarkerDoesNotHideATruncatedMainImage() throws {
+        // An EXIF thumbnail is a whole JPEG (with its own scan and end marker) before the main scan.
+        let folder = try TemporaryFolder()
+        let thumbnail = Bytes.jpeg(orientation: nil)
+        var bytes = Bytes.jpeg(orientation: 1)
+        bytes.insert(contentsOf: [0xFF, 0xE2, UInt8((thumbnail.count + 2) >> 8), UInt8((thumbnail.count + 2) & 0xFF)] + thumbnail, at: 2)
+        #expect(try Ingestor().read(folder.write(bytes, named: "whole.jpg")).format == .jpeg)
+        #expect(throws: ReceiptInputError.self) {
+            try Ingestor().read(folder.write(Array(bytes.dropLast(2)), named: "cut.jpg"))
+        }
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import RebutCore
 
 /// An extraction-independent score of OCR text: does the text contain the truth at all?
 /// If the total is not in the text no extractor can find it, so this bounds what extraction
@@ -74,18 +75,6 @@ public struct TruthCoverage: Sendable, Hashable {
 
     /// 1 − Levenshtein distance / longer length.
     static func similarity(_ a: String, _ b: String) -> Double {
-        let x = Array(a), y = Array(b)
-        guard !x.isEmpty || !y.isEmpty else { return 1 }
-        guard !x.isEmpty, !y.isEmpty else { return 0 }
-        var previous = Array(0...y.count)
-        var current = [Int](repeating: 0, count: y.count + 1)
-        for i in 1...x.count {
-            current[0] = i
-            for j in 1...y.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return 1 - Double(previous[y.count]) / Double(max(x.count, y.count))
+        EditDistance.similarity(Array(a), Array(b))
     }
 }

@@ -25,7 +25,7 @@ public enum AccuracyScore {
     }
 
     /// Truth dates are day-first in every layout the dataset uses: 25/12/2018, 12-01-19, 17/1/2018,
-    /// 15 MAR 2018, 2018-03-30, 2018/02/22, 25032018.
+    /// 15 MAR 2018, 2018-03-30, 2018/02/22, 25032018 (and year-first 20180304).
     public static func parseTruthDate(_ text: String?) -> LocalDate? {
         guard let raw = text?.trimmingCharacters(in: .whitespaces).uppercased(), !raw.isEmpty else { return nil }
         let parts = raw.split(whereSeparator: { " /-.,".contains($0) }).map(String.init)
@@ -35,6 +35,10 @@ public enum AccuracyScore {
         }
         if parts.count == 1, raw.count == 8, raw.allSatisfy(\.isNumber) {
             let chars = Array(raw)
+            // 20180304 is year first; 25032018 is day first.
+            if let yearFirst = Int(String(chars[0..<4])), (1900...2100).contains(yearFirst) {
+                return LocalDate(year: yearFirst, month: Int(String(chars[4..<6]))!, day: Int(String(chars[6...]))!)
+            }
             return LocalDate(year: Int(String(chars[4...]))!, month: Int(String(chars[2..<4]))!,
                              day: Int(String(chars[0..<2]))!)
         }

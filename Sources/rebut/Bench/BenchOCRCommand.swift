@@ -27,6 +27,9 @@ struct BenchOCRCommand: AsyncParsableCommand {
     @Flag(help: "Leave binarisation to Tesseract.") var noBinarize = false
     @Flag(help: "Do not scale.") var noScale = false
     @Flag(help: "Keep amounts split at the decimal point as Tesseract gave them.") var noJoinAmounts = false
+    @Option(help: "Normalise the background only when it spreads over at least this many grey levels (0: always).")
+    var unevenThreshold: Int?
+    @Flag(help: "Print each receipt's background spread (to pick --uneven-threshold).") var showSpread = false
     @Option(help: "Binarisation method: otsu or sauvola.")
     var binarization: CleaningOptions.Binarization?
     @Option(help: "Target median character height in pixels when scaling by measured text size.")
@@ -50,6 +53,7 @@ struct BenchOCRCommand: AsyncParsableCommand {
         if noBinarize { cleaning.binarize = false }
         if noScale { cleaning.scale = false }
         if let binarization { cleaning.binarization = binarization }
+        if let unevenThreshold { cleaning.unevenBackgroundThreshold = unevenThreshold }
         if let targetHeight { cleaning.targetCharacterHeight = targetHeight }
         if let scaleFactor { cleaning.fixedScaleFactor = scaleFactor }
         var settings = OCRSettings.default(languages: languages)
@@ -68,6 +72,13 @@ struct BenchOCRCommand: AsyncParsableCommand {
             for sample in data.samples {
                 let image = try cleaner.clean(ImageDecoder.decode(Ingestor().read(sample.image), maxPixels: cleaning.maxPixels))
                 try image.encoded(as: .png).write(to: URL(fileURLWithPath: dumpImages).appendingPathComponent(sample.name + ".png"))
+            }
+        }
+        if showSpread {
+            for sample in data.samples {
+                let grey = try ReceiptCleaner(options: CleaningOptions(deskew: false, normalizeBackground: false, scale: true))
+                    .clean(ImageDecoder.decode(Ingestor().read(sample.image), maxPixels: cleaning.maxPixels))
+                print("\(sample.name) background spread \(grey.backgroundSpread().map(String.init) ?? "?")")
             }
         }
         let pool = try OCRWorkerPool(workers: jobs, settings: settings, cleaning: cleaning)
@@ -125,7 +136,7 @@ struct BenchOCRCommand: AsyncParsableCommand {
         milliseconds.sort()
         let median = milliseconds.isEmpty ? 0 : milliseconds[milliseconds.count / 2]
         print("receipts \(data.samples.count)  jobs \(jobs)  cores \(ProcessInfo.processInfo.activeProcessorCount)  psm \(settings.pageSegmentationMode)  join-amounts \(settings.joinSplitAmounts)  project-tessdata \(settings.projectTessdata?.path ?? "none")")
-        print("cleaning crop=\(cleaning.crop) deskew=\(cleaning.deskew) normalize=\(cleaning.normalizeBackground) "
+        print("cleaning crop=\(cleaning.crop) deskew=\(cleaning.deskew) normalize=\(cleaning.normalizeBackground ? "spread>=\(cleaning.unevenBackgroundThreshold)" : "off") "
               + "binarize=\(cleaning.binarize ? cleaning.binarization.rawValue : "tesseract") "
               + "scale=\(cleaning.scale ? (cleaning.fixedScaleFactor.map { "\($0)x" } ?? "text\(cleaning.targetCharacterHeight)px") : "off")")
         print("total \(share(totals))  date \(share(dates))  company \(share(companies))  all three \(share(all))  failed \(failures)")

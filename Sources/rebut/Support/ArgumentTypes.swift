@@ -9,7 +9,6 @@ extension LocalDate: ExpressibleByArgument {
     public init?(argument: String) {
         self.init(iso8601: argument)
     }
-    public static var defaultValueDescription: String { "YYYY-MM-DD" }
 }
 
 /// A three-letter ISO 4217 code, upper-cased.

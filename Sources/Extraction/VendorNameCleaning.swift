@@ -1,0 +1,52 @@
+import Foundation
+
+/// Repairs the OCR noise a printed business name typically carries.
+extension VendorExtractor {
+    /// Trims OCR debris at the edges ("| ", "‘", " ~", trailing dots) and collapses spaces.
+    static func clean(_ text: String) -> String {
+        var s = TextNormalisation.squeeze(text)
+        let keepAtEnd: Set<Character> = [")", "."]
+        func isEdgeNoise(_ c: Character) -> Bool { !(c.isLetter || c.isNumber || c == "(" || c == "&") }
+        while let first = s.first, isEdgeNoise(first) { s.removeFirst() }
+        while let last = s.last, isEdgeNoise(last), !(keepAtEnd.contains(last) && s.dropLast().last?.isLetter == true) {
+            s.removeLast()
+        }
+        // A lone letter or digit separated at the edge is usually a speck read as text.
+        let tokens = s.split(separator: " ")
+        if tokens.count >= 3, let f = tokens.first, f.count == 1, !(f.first!.isUppercase && f.first!.isLetter) {
+            s = tokens.dropFirst().joined(separator: " ")
+        }
+        // A zero touching letters is an O ("C0.", "K0KO"); digits elsewhere ("99 SPEED") stay.
+        s = s.replacingOccurrences(of: #"(?<=[A-Za-z])0|0(?=[A-Za-z])"#, with: "O", options: .regularExpression)
+        // "¥" inside a name is a struck "Y" ("D.I.¥.").
+        s = s.replacingOccurrences(of: #"(?<=[A-Za-z.])¥|¥(?=[A-Za-z.])"#, with: "Y", options: .regularExpression)
+        // Registration numbers printed after the name: "(126926-H)", "(519537", "1070687-M".
+        s = Self.trailingRegistration.stringByReplacingMatches(
+            in: s, range: NSRange(location: 0, length: (s as NSString).length), withTemplate: "")
+        // "$/B", "5/8", "§/B": "S/B" (Sendirian Berhad) as OCR often reads it.
+        s = Self.slashSB.stringByReplacingMatches(
+            in: s, range: NSRange(location: 0, length: (s as NSString).length), withTemplate: "S/B")
+        // After the legal form, only registration debris follows: "S/B 273500-U (KSB)", "SDN BHD (B199K)".
+        if let r = Self.legalFormTail.firstMatch(in: s, range: NSRange(location: 0, length: (s as NSString).length)) {
+            s = (s as NSString).substring(to: r.range(at: 1).location + r.range(at: 1).length)
+        }
+        // "SON BHD", "SDN BND", "S0N. BHD.": the Malaysian legal form as OCR often reads it.
+        for match in Self.sdnBhd.matches(in: s, range: NSRange(location: 0, length: (s as NSString).length)).reversed() {
+            let found = (s as NSString).substring(with: match.range)
+            guard found.uppercased().filter(\.isLetter) != "SDNBHD" else { continue }
+            let replacement = Self.sdnBhd.replacementString(for: match, in: s, offset: 0, template: "SDN$1 BHD$2")
+                .replacingOccurrences(of: ",", with: ".")
+            s = (s as NSString).replacingCharacters(in: match.range, with: replacement)
+        }
+        return TextNormalisation.squeeze(s)
+    }
+
+    private static let trailingRegistration = try! NSRegularExpression(
+        pattern: #"(?<=[A-Za-z.)/])\s*(\([^()]*\d{3,}[^()]*\)?|\(\s*\d[^)]*\)?|\(.{0,2}|\d{5,}\s*-?\s*[A-Za-z]?\)?)\s*$"#)
+    private static let slashSB = try! NSRegularExpression(pattern: #"(?<![A-Za-z])[S$5§]/[B8]8?(?![A-Za-z])"#)
+    private static let legalFormTail = try! NSRegularExpression(
+        pattern: #"^(.*?(?:S/B|B[HN][DO0]\.?|BERHAD|LTD\.?|GMBH|S\.L\.?|S\.A\.?|SARL|SAS))\s+[^A-Za-z]*\d.*$"#,
+        options: [.caseInsensitive])
+    private static let sdnBhd = try! NSRegularExpression(
+        pattern: #"\bS[O0DQI]N([.,]?)\s*B[HNA][DO0]([.,]?)(?![A-Za-z])"#, options: [.caseInsensitive])
+}
