@@ -1,4 +1,5 @@
 import Foundation
+import RebutCore
 
 /// A line worth reading again because it probably holds an uncertain field.
 public struct LineHint: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import Foundation
+import RebutCore
 
 /// Another reading of one OCR line (a second OCR pass on that line alone).
 public struct AlternativeReading: Sendable, Hashable {
