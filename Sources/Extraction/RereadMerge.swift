@@ -30,26 +30,29 @@ extension ReceiptExtractor {
             && $0.text.trimmingCharacters(in: .whitespaces) != lines[$0.lineIndex].text.trimmingCharacters(in: .whitespaces) }
         guard !usable.isEmpty, !fields.isEmpty else { return original }
         var variants = [original]
+        var changedLines: [Int?] = [nil]
         for alternative in usable {
             var changed = lines
             let first = lines[alternative.lineIndex]
             changed[alternative.lineIndex] = TextLine(text: alternative.text, confidence: alternative.confidence ?? first.confidence,
                                                       box: first.box)
             variants.append(extract(from: changed, context: context))
+            changedLines.append(alternative.lineIndex)
         }
-        return RereadVote.merge(variants, fields: fields)
+        return RereadVote.merge(variants, changedLines: changedLines, fields: fields)
     }
 }
 
 /// How readings of the same receipt vote on a field.
 enum RereadVote {
-    /// A value several readings pick is more likely right than any one reading says.
+    /// Between values of about the same confidence, the one more readings pick.
     static let agreementBonus = 0.1
 
-    static func merge(_ variants: [ReceiptFields], fields: [ReceiptField]) -> ReceiptFields {
+    /// `changedLines[i]` is the line variant `i` read differently (nil for the first reading).
+    static func merge(_ variants: [ReceiptFields], changedLines: [Int?], fields: [ReceiptField]) -> ReceiptFields {
         var merged = variants[0]
         for field in fields {
-            guard let winner = vote(field, variants) else { continue }
+            guard let winner = vote(field, variants, changedLines: changedLines) else { continue }
             let source = variants[winner.variant]
             merged.candidates[field] = winner.candidates
             merged.confidence[field] = winner.confidence
@@ -79,12 +82,18 @@ enum RereadVote {
 
     /// The value with the best confidence among the readings whose top pick it is, plus a bonus per
     /// extra reading agreeing; candidates merged across readings, best score per value, top five.
-    static func vote(_ field: ReceiptField, _ variants: [ReceiptFields]) -> Winner? {
+    ///
+    /// A re-read votes for a field only when its pick comes from the line it re-read: a re-read
+    /// that merely lost a label ("TOTAL RM 14.10" read as "ee os RM 14.10") lets some other amount
+    /// win on the receipt's sums, and a re-read of an unrelated line repeats the first reading's
+    /// pick without any new evidence for it.
+    static func vote(_ field: ReceiptField, _ variants: [ReceiptFields], changedLines: [Int?]) -> Winner? {
         struct Tally { var confidence: Double; var score: Double; var support: Int; var variant: Int }
         var tallies: [String: Tally] = [:]
         var order: [String] = []
         for (index, variant) in variants.enumerated() {
             guard let top = variant.candidates[field]?.first else { continue }
+            if let changed = changedLines[index], top.lineIndex != changed { continue }
             let confidence = variant.confidence[field] ?? 0
             if var tally = tallies[top.value] {
                 tally.support += 1
@@ -114,6 +123,8 @@ enum RereadVote {
         candidates += scores.values.filter { $0.value != bestValue }
             .sorted { $0.score != $1.score ? $0.score > $1.score : $0.value < $1.value }
             .prefix(4)
-        return Winner(variant: best.variant, confidence: min(1, strength(best)), candidates: candidates)
+        // Agreement only ranks: readings of the same pixels share their errors, so it is no
+        // evidence that a value is right (measured: adding it to confidence sent misreads past review).
+        return Winner(variant: best.variant, confidence: best.confidence, candidates: candidates)
     }
 }

@@ -108,6 +108,34 @@ struct RereadVoteTests {
         #expect(values.count == Set(values).count && values.count <= 5)
     }
 
+    @Test func aRereadThatLosesTheLabelCannotHandTheFieldToAnotherLine() {
+        // Re-reading the total line loses its label; the receipt's sums then favour another amount,
+        // but that pick does not come from the re-read line, so it gets no vote.
+        let text = "SHOP SDN BHD\nNASI LEMAK 14.10\nTOTAL RM 14.10\nCASH RM 20.00\nCHANGE RM 9.99"
+        let lines = TextLine.lines(fromPlainText: text)
+        let first = ReceiptExtractor().extract(from: lines)
+        var lost = lines
+        lost[2].text = "ee os RM 14.10"
+        let withoutLabel = ReceiptExtractor().extract(from: lost)
+        #expect(withoutLabel.total != first.total)  // the premise: without its label the total moves
+        let merged = ReceiptExtractor().extract(
+            from: lines, alternatives: [AlternativeReading(lineIndex: 2, text: "ee os RM 14.10", confidence: 51)],
+            merging: [.total])
+        #expect(merged.total == first.total)
+        #expect(merged.confidence[.total] == first.confidence[.total])
+    }
+
+    @Test func agreeingReadingsOfTheSameLineDoNotRaiseConfidence() {
+        let lines = TextLine.lines(fromPlainText: "SHOP SDN BHD\nHAMMER 45.90\nTOTAL 45.90")
+        let first = ReceiptExtractor().extract(from: lines)
+        let merged = ReceiptExtractor().extract(
+            from: lines, alternatives: [AlternativeReading(lineIndex: 2, text: "TOTAL 45.90", confidence: 80),
+                                        AlternativeReading(lineIndex: 2, text: "TOTAL: 45.90", confidence: 80)],
+            merging: [.total])
+        #expect(merged.total == first.total)
+        #expect((merged.confidence[.total] ?? 0) <= (first.confidence[.total] ?? 0) + 1e-9)
+    }
+
     @Test func onlyTheNamedFieldsAreMerged() {
         let merged = ReceiptExtractor().extract(
             from: lines, alternatives: [AlternativeReading(lineIndex: 3, text: "DATE: 15/06/2017", confidence: 90)],
