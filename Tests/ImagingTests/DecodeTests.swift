@@ -1,4 +1,5 @@
 import Foundation
+import RebutTestSupport
 import Imaging
 import Ingest
 import RebutCore
@@ -7,7 +8,7 @@ import Testing
 @Suite struct DecodeTests {
     @Test(arguments: ImageFormat.allCases)
     func everyFormatDecodesToTheSameSize(format: ImageFormat) throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let image = try #require(LeptonicaImage.renderedText(["TOTAL 12.50"], fontSize: 12))
         let file = try folder.ingest(image, as: format)
         #expect(file.format == format)
@@ -21,7 +22,7 @@ import Testing
     }
 
     @Test func imagesOverThePixelLimitAreRefusedFromTheHeader() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let image = try #require(LeptonicaImage.blank(width: 400, height: 300))
         let file = try folder.ingest(image, as: .png)
         #expect(throws: ReceiptInputError.tooLarge(width: 400, height: 300, limit: 100_000)) {
@@ -31,7 +32,7 @@ import Testing
     }
 
     @Test func truncatedJPEGIsCorrupt() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let image = try #require(LeptonicaImage.renderedText(receiptLines, fontSize: 12))
         let whole = try image.encoded(as: .jpeg)
         let url = folder.url.appendingPathComponent("cut.jpg")
@@ -49,7 +50,7 @@ import Testing
     }
 
     @Test func garbageAfterAPNGSignatureIsCorrupt() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let url = folder.url.appendingPathComponent("bad.png")
         try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 7, count: 64)).write(to: url)
         let file = try Ingestor().read(url)
@@ -74,7 +75,7 @@ import Testing
         (5, 20, 60, 2, 2), (6, 20, 60, 17, 2), (7, 20, 60, 17, 57), (8, 20, 60, 2, 57),
     ])
     func exifOrientationIsApplied(orientation: Int, width: Int, height: Int, markX: Int, markY: Int) throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let stored = try folder.ingest(markedImage(), as: .png)
         let file = IngestedFile(url: stored.url, data: stored.data, sha256: stored.sha256,
                                 format: .png, orientation: orientation)
@@ -91,7 +92,7 @@ import Testing
         let tiff: [UInt8] = [0x49, 0x49, 42, 0, 8, 0, 0, 0, 1, 0, 0x12, 0x01, 3, 0, 1, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0]
         let exif = Array("Exif".utf8) + [0, 0] + tiff
         let segment: [UInt8] = [0xFF, 0xE1, 0, UInt8(exif.count + 2)] + exif
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let url = folder.url.appendingPathComponent("phone.jpg")
         try Data(Array(jpeg[0..<2]) + segment + Array(jpeg[2...])).write(to: url)
         let file = try Ingestor().read(url)

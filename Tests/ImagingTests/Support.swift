@@ -1,26 +1,7 @@
 import Foundation
+import RebutTestSupport
 import Imaging
 import Ingest
-
-/// A fresh folder per test, removed when the value is dropped.
-final class TemporaryFolder {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("rebut-imaging-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-
-    /// Encodes `image`, writes it, and ingests it the way the pipeline does.
-    func ingest(_ image: LeptonicaImage, as format: ImageFormat, named name: String = "image") throws -> IngestedFile {
-        let url = url.appendingPathComponent("\(name).\(format.rawValue)")
-        try image.encoded(as: format).write(to: url)
-        return try Ingestor().read(url)
-    }
-}
 
 /// Text that looks like a receipt, for skew and scale tests.
 let receiptLines = [

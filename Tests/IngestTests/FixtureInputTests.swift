@@ -19,8 +19,15 @@ import Testing
         #expect(throws: ReceiptInputError.notAnImage("text")) { try Ingestor().read(Fixtures.url("bad/notes.txt")) }
     }
 
-    @Test func damagedImagesPassIngestForTheDecoderToJudge() throws {
-        #expect(try Ingestor().read(Fixtures.url("bad/truncated.jpg")).format == .jpeg)
+    @Test func aTruncatedJPEGIsRefusedHereAndAFakePNGLeftToTheDecoder() throws {
+        // A JPEG's end marker can be checked without decoding; a PNG's body cannot.
+        do {
+            _ = try Ingestor().read(Fixtures.url("bad/truncated.jpg"))
+            Issue.record("the truncated JPEG fixture was accepted")
+        } catch {
+            guard case .corrupt(let why) = error else { Issue.record("wrong error \(error)"); return }
+            #expect(why.contains("truncated"))
+        }
         #expect(try Ingestor().read(Fixtures.url("bad/fake.png")).format == .png)
     }
 

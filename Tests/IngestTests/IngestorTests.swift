@@ -1,11 +1,12 @@
 import Foundation
+import RebutTestSupport
 import Ingest
 import RebutCore
 import Testing
 
 @Suite struct FormatSniffingTests {
     @Test func contentDecidesTheFormatNotTheExtension() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let file = try Ingestor().read(folder.write(Bytes.png, named: "photo.jpg"))
         #expect(file.format == .png)
         #expect(try Ingestor().read(folder.write(Bytes.jpeg(orientation: nil), named: "scan.png")).format == .jpeg)
@@ -15,37 +16,37 @@ import Testing
     }
 
     @Test func emptyFileIsReportedAsEmpty() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         #expect(throws: ReceiptInputError.empty) { try Ingestor().read(folder.write([], named: "empty.jpg")) }
     }
 
     @Test func textFileIsNotAnImageAndSaysItIsText() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let url = try folder.write(Array("TOTAL 12.50\nThank you, ¡gràcies!\n".utf8), named: "receipt.jpg")
         #expect(throws: ReceiptInputError.notAnImage("text")) { try Ingestor().read(url) }
     }
 
     @Test func pdfIsNotAnImageAndSaysItIsAPDF() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let url = try folder.write(Bytes.pdf, named: "invoice.png")
         #expect(throws: ReceiptInputError.notAnImage("a PDF document")) { try Ingestor().read(url) }
     }
 
     @Test func otherImageFormatsAreUnsupportedByName() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         #expect(throws: ReceiptInputError.unsupportedFormat("GIF")) { try Ingestor().read(folder.write(Bytes.gif, named: "a.jpg")) }
         #expect(throws: ReceiptInputError.unsupportedFormat("BMP")) { try Ingestor().read(folder.write(Bytes.bmp, named: "b.jpg")) }
         #expect(throws: ReceiptInputError.unsupportedFormat("HEIC/HEIF")) { try Ingestor().read(folder.write(Bytes.heic, named: "c.jpg")) }
     }
 
     @Test func binaryJunkIsNotAnImage() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let url = try folder.write([0x00, 0x13, 0x37, 0x00, 0xFE, 0x01, 0x02, 0x9C], named: "x.jpg")
         #expect(throws: ReceiptInputError.notAnImage("unrecognised binary data")) { try Ingestor().read(url) }
     }
 
     @Test func missingFileAndFolderAreUnreadable() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         #expect(throws: ReceiptInputError.unreadable("no such file")) {
             try Ingestor().read(folder.url.appendingPathComponent("nope.jpg"))
         }
@@ -53,7 +54,7 @@ import Testing
     }
 
     @Test func filesOverTheSizeLimitAreRefused() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let url = try folder.write(Bytes.png + [UInt8](repeating: 0, count: 100), named: "big.png")
         do {
             _ = try Ingestor(maxFileBytes: 64).read(url)
@@ -65,7 +66,7 @@ import Testing
     }
 
     @Test func aJPEGCutShortIsRefusedAsTruncated() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let whole = Bytes.jpeg(orientation: 6)
         let url = try folder.write(Array(whole.dropLast(10)), named: "cut.jpg")
         do {
@@ -79,14 +80,14 @@ import Testing
 
     @Test func bytesAfterTheEndOfImageDoNotMatter() throws {
         // Some cameras append data after the end-of-image marker.
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let url = try folder.write(Bytes.jpeg(orientation: nil) + [UInt8](repeating: 0x42, count: 40), named: "tail.jpg")
         #expect(try Ingestor().read(url).format == .jpeg)
     }
 
     @Test func aThumbnailsEndMarkerDoesNotHideATruncatedMainImage() throws {
         // An EXIF thumbnail is a whole JPEG (with its own scan and end marker) before the main scan.
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let thumbnail = Bytes.jpeg(orientation: nil)
         var bytes = Bytes.jpeg(orientation: 1)
         bytes.insert(contentsOf: [0xFF, 0xE2, UInt8((thumbnail.count + 2) >> 8), UInt8((thumbnail.count + 2) & 0xFF)] + thumbnail, at: 2)
@@ -100,7 +101,7 @@ import Testing
 @Suite struct ExifOrientationTests {
     @Test(arguments: [1, 3, 6, 8])
     func orientationIsReadFromJPEGApp1(orientation: Int) throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let little = try Ingestor().read(folder.write(Bytes.jpeg(orientation: UInt16(orientation)), named: "l.jpg"))
         let big = try Ingestor().read(folder.write(Bytes.jpeg(orientation: UInt16(orientation), bigEndian: true), named: "b.jpg"))
         #expect(little.orientation == orientation)
@@ -108,18 +109,18 @@ import Testing
     }
 
     @Test func jpegWithoutExifIsUpright() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         #expect(try Ingestor().read(folder.write(Bytes.jpeg(orientation: nil), named: "a.jpg")).orientation == 1)
     }
 
     @Test func orientationIsReadFromTIFF() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let file = try Ingestor().read(folder.write(Bytes.tiff(orientation: 8, bigEndian: false), named: "a.tif"))
         #expect(file.orientation == 8)
     }
 
     @Test func invalidOrientationValueCountsAsUpright() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         #expect(try Ingestor().read(folder.write(Bytes.jpeg(orientation: 42), named: "a.jpg")).orientation == 1)
     }
 }
@@ -131,7 +132,7 @@ import Testing
     }
 
     @Test func ingestedFileCarriesTheHashOfItsBytes() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let file = try Ingestor().read(folder.write(Bytes.png, named: "a.png"))
         #expect(file.sha256 == Ingestor.sha256Hex(Data(Bytes.png)))
         #expect(file.sha256.count == 64)

@@ -1,23 +1,5 @@
 import Foundation
-
-/// A fresh folder per test, removed when the value is dropped.
-final class TemporaryFolder {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("rebut-ingest-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-
-    func write(_ bytes: [UInt8], named name: String) throws -> URL {
-        let file = url.appendingPathComponent(name)
-        try Data(bytes).write(to: file)
-        return file
-    }
-}
+import RebutTestSupport
 
 /// Byte-level builders for the headers the sniffer and the EXIF reader look at.
 enum Bytes {

@@ -1,4 +1,5 @@
 import Foundation
+import RebutTestSupport
 import Imaging
 import Ingest
 import OCR
@@ -6,7 +7,7 @@ import Testing
 
 @Suite struct OCRWorkerPoolTests {
     @Test func poolReadsReceiptsConcurrentlyLikeASingleEngine() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let files = try sampleReceipts.enumerated().map { index, lines in
             try folder.ingest(#require(LeptonicaImage.renderedText(lines, fontSize: 10)), named: "r\(index)")
         }
@@ -37,7 +38,7 @@ import Testing
     }
 
     @Test func badInputFailsOnlyItsOwnReceipt() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let good = try folder.ingest(#require(LeptonicaImage.renderedText(sampleReceipts[0], fontSize: 10)), named: "good")
         let bad = IngestedFile(url: folder.url.appendingPathComponent("bad.png"),
                                data: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0]),
@@ -49,7 +50,7 @@ import Testing
     }
 
     @Test func afterShutdownWorkIsRefused() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let file = try folder.ingest(#require(LeptonicaImage.renderedText(sampleReceipts[1], fontSize: 10)), named: "r")
         let pool = try OCRWorkerPool(workers: 2, settings: .default(), cleaning: .default)
         pool.shutdown()

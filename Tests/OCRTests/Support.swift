@@ -1,25 +1,7 @@
 import Foundation
+import RebutTestSupport
 import Imaging
 import Ingest
-
-/// A fresh folder per test, removed when the value is dropped.
-final class TemporaryFolder {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("rebut-ocr-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-
-    func ingest(_ image: LeptonicaImage, as format: ImageFormat = .png, named name: String) throws -> IngestedFile {
-        let url = url.appendingPathComponent("\(name).\(format.rawValue)")
-        try image.encoded(as: format).write(to: url)
-        return try Ingestor().read(url)
-    }
-}
 
 /// Small receipts with different content, so a mixed-up result between workers would show.
 let sampleReceipts: [[String]] = [

@@ -63,6 +63,13 @@ public final class TemporaryDirectory: @unchecked Sendable {
 
     public func file(_ name: String) -> URL { url.appendingPathComponent(name) }
 
+    /// Writes raw bytes (hand-built headers, cut files) and returns the file's URL.
+    public func write(_ bytes: [UInt8], named name: String) throws -> URL {
+        let target = file(name)
+        try Data(bytes).write(to: target)
+        return target
+    }
+
     /// Copies fixtures (or any files) into this directory, keeping their names.
     @discardableResult
     public func copy(_ files: [URL], into subfolder: String? = nil) throws -> [URL] {

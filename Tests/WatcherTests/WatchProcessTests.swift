@@ -78,7 +78,7 @@ import Glibc
         #expect(bed.files() == ["failed/Paris trip/truncated.jpg", "failed/Paris trip/truncated.jpg.error.txt"])
         let note = try String(contentsOf: bed.inbox.appendingPathComponent("failed/Paris trip/truncated.jpg.error.txt"), encoding: .utf8)
         #expect(note.contains("file: Paris trip/truncated.jpg"))
-        #expect(note.contains("stage: clean"))
+        #expect(note.contains("stage: ingest"))
         #expect(note.contains("reason: ") && note.contains("truncated"))
         #expect(try bed.receipts().isEmpty)
 
