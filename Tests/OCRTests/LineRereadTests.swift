@@ -1,4 +1,5 @@
 import Foundation
+import RebutTestSupport
 import Imaging
 import Ingest
 import OCR
@@ -9,7 +10,7 @@ import Testing
     static let receipt = ["HARDWARE SHOP", "DATE: 15/06/2017 10:45", "HAMMER 12.00", "TOTAL 12.00"]
 
     @Test func requestedLinesAreReadAgainAndTheEngineIsLeftAsItWas() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let file = try folder.ingest(#require(LeptonicaImage.renderedText(Self.receipt, fontSize: 10)), named: "r")
         let pool = try OCRWorkerPool(workers: 1, settings: .default(), cleaning: .default)
         defer { pool.shutdown() }
@@ -39,7 +40,7 @@ import Testing
     }
 
     @Test func noRequestsMeansNoRereads() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let file = try folder.ingest(#require(LeptonicaImage.renderedText(Self.receipt, fontSize: 10)), named: "r")
         let pool = try OCRWorkerPool(workers: 1, settings: .default(), cleaning: .default)
         defer { pool.shutdown() }
