@@ -57,26 +57,6 @@ public struct LineRereadOptions: Sendable, Hashable {
     }
 
     public static let `default` = LineRereadOptions()
-
-    /// Reads settings from REBUT_REREAD ("psm=7,13;height=56;vpad=0.2;hpad=0.6;whitelist=1"), so a
-    /// benchmark can compare settings without a rebuild. Unknown keys are ignored.
-    public static func fromEnvironment() -> LineRereadOptions {
-        var options = LineRereadOptions.default
-        guard let spec = ProcessInfo.processInfo.environment["REBUT_REREAD"] else { return options }
-        for part in spec.split(separator: ";") {
-            let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard pair.count == 2 else { continue }
-            switch pair[0] {
-            case "psm": options.pageSegmentationModes = pair[1].split(separator: ",").compactMap { Int($0) }
-            case "height": options.targetLineHeight = Int(pair[1]) ?? options.targetLineHeight
-            case "vpad": options.verticalPadding = Double(pair[1]) ?? options.verticalPadding
-            case "hpad": options.horizontalPadding = Double(pair[1]) ?? options.horizontalPadding
-            case "whitelist": options.useWhitelists = pair[1] == "1"
-            default: continue
-            }
-        }
-        return options
-    }
 }
 
 extension LineRereadRequest.Content {

@@ -39,7 +39,6 @@ extension PipelineOptions {
         if noScale { off.insert(.scale) }
         var configuration = PipelineConfiguration(languages: lang, jobs: jobs, disabling: off)
         configuration.rereadUncertainFields = !noReread
-        configuration.reread = .fromEnvironment()
         return configuration
     }
 
