@@ -10,17 +10,28 @@ public struct AccuracyMiss: Sendable, Codable, Hashable {
     public var got: String
     public var confidence: Double
     public var candidates: [String]
+    /// True when the truth cannot be found in the OCR text at all: an OCR miss, not an extraction
+    /// one. Nil when the lines were not given.
+    public var ocrLimited: Bool?
 
     /// The misses of one scored receipt (vendor counts as missed unless exactly right;
     /// `vendor~` marks one that was within the similarity threshold).
     public static func misses(of score: AccuracyScore.ReceiptScore, truth: LabelledDataset.Truth,
-                              fields: ReceiptFields) -> [AccuracyMiss] {
+                              fields: ReceiptFields, lines: [TextLine]? = nil) -> [AccuracyMiss] {
+        let presence = lines.map(TruthPresence.init(lines:))
         func make(_ label: String, _ field: ReceiptField, _ expected: String?, _ got: String?) -> AccuracyMiss {
-            AccuracyMiss(file: score.name, field: label, expected: expected ?? "", got: got ?? "-",
-                         confidence: fields.confidence[field] ?? 0,
-                         candidates: (fields.candidates[field] ?? []).map {
-                             "\($0.value) (\(String(format: "%.2f", $0.score)))"
-                         })
+            let found: Bool?
+            switch field {
+            case .total: found = presence?.hasTotal(expected)
+            case .date: found = presence?.hasDate(expected)
+            default: found = presence?.hasVendor(expected)
+            }
+            return AccuracyMiss(file: score.name, field: label, expected: expected ?? "", got: got ?? "-",
+                                confidence: fields.confidence[field] ?? 0,
+                                candidates: (fields.candidates[field] ?? []).map {
+                                    "\($0.value) (\(String(format: "%.2f", $0.score)))"
+                                },
+                                ocrLimited: found.map { !$0 })
         }
         var out: [AccuracyMiss] = []
         if !score.total {
@@ -34,7 +45,7 @@ public struct AccuracyMiss: Sendable, Codable, Hashable {
     }
 
     public var text: String {
-        "\(file) \(field): expected \(expected) | got \(got) (conf \(String(format: "%.2f", confidence)))\n    "
-            + candidates.joined(separator: " · ")
+        "\(file) \(field): expected \(expected) | got \(got) (conf \(String(format: "%.2f", confidence)))"
+            + (ocrLimited == true ? "  [OCR-limited]" : "") + "\n    " + candidates.joined(separator: " · ")
     }
 }

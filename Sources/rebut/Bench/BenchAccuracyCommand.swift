@@ -75,7 +75,8 @@ struct BenchAccuracyCommand: AsyncParsableCommand {
             case .success(let analysed):
                 let score = AccuracyScore.score(name: item.sample.name, truth: item.sample.truth, fields: analysed.fields)
                 scores.append(score)
-                missList += AccuracyMiss.misses(of: score, truth: item.sample.truth, fields: analysed.fields)
+                missList += AccuracyMiss.misses(of: score, truth: item.sample.truth, fields: analysed.fields,
+                                                lines: analysed.page.lines)
                 if let dumpOCR {
                     let url = URL(fileURLWithPath: dumpOCR).appendingPathComponent(item.sample.name + ".json")
                     try JSONEncoder().encode(analysed.page.lines).write(to: url)

@@ -34,20 +34,10 @@ struct BenchExtractionCommand: AsyncParsableCommand {
     @Option(name: .customLong("reference-date"), help: "\"Today\" for date plausibility, YYYY-MM-DD (default: today, as the pipeline does).")
     var referenceDate: String?
 
-    struct Miss: Codable {
-        var file: String
-        var field: String
-        var expected: String
-        var got: String
-        var candidates: [String]
-        /// True when the truth cannot be read from the OCR text at all: an OCR miss, not an extraction one.
-        var ocrLimited: Bool
-    }
-
     struct Output: Codable {
         var report: AccuracyReport
         var missing: [String]
-        var misses: [Miss]?
+        var misses: [AccuracyMiss]?
     }
 
     func run() async throws {
@@ -64,13 +54,12 @@ struct BenchExtractionCommand: AsyncParsableCommand {
             }
             today = parsed
         } else {
-            let parts = Calendar(identifier: .gregorian).dateComponents(in: .current, from: Date())
-            today = LocalDate(year: parts.year!, month: parts.month!, day: parts.day!)!
+            today = LocalDate.containing(Date())
         }
         let context = ExtractionContext(languages: languages.split(separator: ",").map(String.init), referenceDate: today)
         var scores: [AccuracyScore.ReceiptScore] = []
         var missingText: [String] = []
-        var missList: [Miss] = []
+        var missList: [AccuracyMiss] = []
         var calibration: [(Double, Bool, ReceiptField)] = []
         for key in keys.sorted() where key.hasSuffix(".json") {
             let name = String(key.dropLast(5))
@@ -83,26 +72,8 @@ struct BenchExtractionCommand: AsyncParsableCommand {
             calibration.append((fields.confidence[.total] ?? 0, score.total, .total))
             calibration.append((fields.confidence[.date] ?? 0, score.date, .date))
             calibration.append((fields.confidence[.vendor] ?? 0, score.vendorSimilar, .vendor))
-            guard misses else { continue }
-            func tops(_ field: ReceiptField) -> [String] {
-                (fields.candidates[field] ?? []).map { "\($0.value) (\(String(format: "%.2f", $0.score)))" }
-            }
-            let confidence = { (f: ReceiptField) in String(format: " conf %.2f", fields.confidence[f] ?? 0) }
-            let presence = TruthPresence(lines: lines)
-            if !score.total {
-                missList.append(Miss(file: name, field: "total", expected: truth.total ?? "",
-                                     got: (fields.total.map { MoneyFormat.canonical($0) } ?? "-") + confidence(.total),
-                                     candidates: tops(.total), ocrLimited: !presence.hasTotal(truth.total)))
-            }
-            if !score.date {
-                missList.append(Miss(file: name, field: "date", expected: truth.date ?? "",
-                                     got: (fields.date?.iso8601 ?? "-") + confidence(.date), candidates: tops(.date),
-                                     ocrLimited: !presence.hasDate(truth.date)))
-            }
-            if !score.vendorExact {
-                missList.append(Miss(file: name, field: score.vendorSimilar ? "vendor~" : "vendor",
-                                     expected: truth.company ?? "", got: (fields.vendor ?? "-") + confidence(.vendor),
-                                     candidates: tops(.vendor), ocrLimited: !presence.hasVendor(truth.company)))
+            if misses {
+                missList += AccuracyMiss.misses(of: score, truth: truth, fields: fields, lines: lines)
             }
         }
         let report = AccuracyReport(scores)
@@ -114,11 +85,7 @@ struct BenchExtractionCommand: AsyncParsableCommand {
             return
         }
         if misses {
-            for miss in missList {
-                print("\(miss.file) \(miss.field): expected \(miss.expected) | got \(miss.got)"
-                      + (miss.ocrLimited ? "  [OCR-limited]" : ""))
-                print("    " + miss.candidates.joined(separator: " · "))
-            }
+            for miss in missList { print(miss.text) }
             print("")
         }
         print("\(report.receipts) receipts scored" + (missingText.isEmpty ? "" : ", \(missingText.count) without OCR text"))
@@ -127,7 +94,7 @@ struct BenchExtractionCommand: AsyncParsableCommand {
         if misses {
             for field in ["total", "date", "vendor"] {
                 let all = missList.filter { $0.field == field }
-                print("\(field) misses: \(all.count), of which OCR-limited (truth not in the text): \(all.filter(\.ocrLimited).count)")
+                print("\(field) misses: \(all.count), of which OCR-limited (truth not in the text): \(all.filter { $0.ocrLimited == true }.count)")
             }
         }
     }
@@ -172,52 +139,5 @@ struct BenchExtractionCommand: AsyncParsableCommand {
         let textURL = dir.appendingPathComponent(name + ".txt")
         guard let data = FileManager.default.contents(atPath: textURL.path) else { return nil }
         return TextLine.lines(fromPlainText: String(decoding: data, as: UTF8.self))
-    }
-}
-
-/// Whether a truth value can be found in the OCR text at all, leniently, to tell OCR misses from
-/// extraction misses in the report.
-struct TruthPresence {
-    let text: String
-    let compactText: String
-    let lines: [String]
-
-    init(lines: [TextLine]) {
-        self.lines = lines.map(\.text)
-        text = self.lines.joined(separator: "\n").uppercased()
-        compactText = text.filter { !$0.isWhitespace }.replacingOccurrences(of: ",", with: ".")
-    }
-
-    func hasTotal(_ truth: String?) -> Bool {
-        guard let value = AccuracyScore.parseTruthTotal(truth) else { return false }
-        return compactText.contains(MoneyFormat.canonical(value))
-    }
-
-    func hasDate(_ truth: String?) -> Bool {
-        guard let date = AccuracyScore.parseTruthDate(truth) else { return false }
-        let dd = date.day < 10 ? "0\(date.day)" : "\(date.day)"
-        let mm = date.month < 10 ? "0\(date.month)" : "\(date.month)"
-        let yy = String(String(date.year).suffix(2))
-        let months = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"]
-        var forms: [String] = []
-        for sep in ["/", "-", "."] {
-            for d in Set([dd, "\(date.day)"]) {
-                for m in Set([mm, "\(date.month)"]) {
-                    forms += ["\(d)\(sep)\(m)\(sep)\(date.year)", "\(d)\(sep)\(m)\(sep)\(yy)",
-                              "\(m)\(sep)\(d)\(sep)\(date.year)", "\(date.year)\(sep)\(m)\(sep)\(d)"]
-                }
-            }
-        }
-        forms += ["\(dd)\(months[date.month - 1])\(date.year)", "\(dd)\(months[date.month - 1])\(yy)",
-                  "\(date.day)\(months[date.month - 1])\(date.year)"]
-        return forms.contains { compactText.contains($0) }
-    }
-
-    func hasVendor(_ truth: String?) -> Bool {
-        guard let truth else { return false }
-        // The name may span two lines.
-        let pairs = zip(lines, lines.dropFirst()).map { $0 + " " + $1 }
-        return (lines + pairs).contains { AccuracyScore.vendorExact(truth: truth, extracted: $0)
-            || TextSimilarity.similarity(truth, $0) >= 0.9 }
     }
 }
