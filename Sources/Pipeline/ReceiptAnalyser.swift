@@ -102,16 +102,8 @@ public final class ReceiptAnalyser: Sendable {
     }
 
     public static func uncertainFields(in fields: ReceiptFields) -> [ReceiptField] {
-        ReceiptField.required.filter { field in
-            let present: Bool
-            switch field {
-            case .vendor: present = fields.vendor != nil
-            case .date: present = fields.date != nil
-            case .total: present = fields.total != nil
-            default: present = true
-            }
-            return !present || (fields.confidence[field] ?? 0) < ReceiptExtractor.reviewThreshold
-        }
+        ReviewRule.uncertainFields(threshold: ReceiptExtractor.reviewThreshold,
+                                   isPresent: fields.hasValue, confidence: { fields.confidence[$0] })
     }
 
     private func extractionContext(_ context: AnalysisContext) -> ExtractionContext {

@@ -179,11 +179,9 @@ public struct Receipt: Codable, Sendable, Hashable, Identifiable, FetchableRecor
     /// The review rule: filed iff vendor, date and total are all set and each is at least
     /// `threshold` confident. A field without a recorded confidence counts as unsure.
     public func computedStatus(threshold: Double) -> ReceiptStatus {
-        for field in ReceiptField.required {
-            guard value(of: field) != nil, (confidence[field.rawValue] ?? 0) >= threshold else {
-                return .needsReview
-            }
-        }
-        return .filed
+        let uncertain = ReviewRule.uncertainFields(threshold: threshold,
+                                                   isPresent: { value(of: $0) != nil },
+                                                   confidence: { confidence[$0.rawValue] })
+        return uncertain.isEmpty ? .filed : .needsReview
     }
 }

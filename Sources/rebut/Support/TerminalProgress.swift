@@ -20,8 +20,7 @@ final class TerminalProgress: BatchProgress, @unchecked Sendable {
     }
 
     func receiptFinished(_ result: FilingResult, done: Int, total: Int) {
-        draw(done: done, total: total, last: result.source.lastPathComponent)
-        if done == total { finish() }
+        tick(done: done, total: total, name: result.source.lastPathComponent)
     }
 
     /// For callers that are not filing receipts (benchmarks).
