@@ -17,6 +17,18 @@ struct LabelledAmount: Sendable {
 }
 
 extension TotalExtractor {
+    static let moneyRoles: Set<AmountRole> = [.roundedTotal, .finalTotal, .total, .subtotal, .cashPayment, .cardPayment, .change]
+
+    /// "28 60" at the end of a line with no decimal amount: 28.60 with its point lost. Only the
+    /// last two numbers, the second exactly two digits, one space apart.
+    static func spacedDecimal(_ line: ReceiptLine) -> Decimal? {
+        guard !line.amounts.contains(where: \.hasFraction),
+              let match = line.text.range(of: #"(?<![\d.,])(\d{1,6}) (\d{2})\s*$"#, options: .regularExpression) else { return nil }
+        let parts = line.text[match].trimmingCharacters(in: .whitespaces).split(separator: " ")
+        guard parts.count == 2 else { return nil }
+        return Decimal(string: "\(parts[0]).\(parts[1])", locale: Locale(identifier: "en_US_POSIX"))
+    }
+
     /// Every amount with the role of its label. A label without an amount takes the amount of
     /// the next bare-amount line; a run of labels followed by a run of bare amounts (column
     /// layouts read label block first) is paired in order.
@@ -35,6 +47,11 @@ extension TotalExtractor {
                     // The amount column is the right-most printed money; a stray digit after it ("12.00 7")
                     // does not take its place.
                     let primary = amounts.lastIndex(where: \.hasFraction) ?? amounts.count - 1
+                    // "CHANGE 28 60": the decimal point read as a space, on a line that must hold money.
+                    if let spaced = Self.spacedDecimal(line), Self.moneyRoles.contains(role) {
+                        result.append(LabelledAmount(value: spaced, role: role, hasFraction: true, lineIndex: i,
+                                                     line: line.text, weight: 0.8 * lineTrust))
+                    }
                     for (k, amount) in amounts.enumerated() {
                         let isLast = k == primary
                         var weight = (isLast ? 1.0 : 0.6) * lineTrust

@@ -45,8 +45,11 @@ extension ReceiptExtractor {
 
 /// How readings of the same receipt vote on a field.
 enum RereadVote {
-    /// Between values of about the same confidence, the one more readings pick.
-    static let agreementBonus = 0.1
+    /// The page's own reading counts this much against one re-read: it was read in context, at
+    /// the size measured best, and alone it is right more often than any single re-read.
+    static let pageWeight = 1.5
+    /// Confidence only breaks near-ties between values with the same support.
+    static let confidenceWeight = 0.5
 
     /// `changedLines[i]` is the line variant `i` read differently (nil for the first reading).
     static func merge(_ variants: [ReceiptFields], changedLines: [Int?], fields: [ReceiptField]) -> ReceiptFields {
@@ -80,15 +83,17 @@ enum RereadVote {
         var candidates: [Candidate]
     }
 
-    /// The value with the best confidence among the readings whose top pick it is, plus a bonus per
-    /// extra reading agreeing; candidates merged across readings, best score per value, top five.
+    /// A vote among the readings whose top pick it is: one per re-read, `pageWeight` for the
+    /// page, plus the best supporting confidence to break near-ties. Measured on sroie-dev re-reads
+    /// (`bench extraction` over a `--dump-ocr` folder): counting readings beat picking the most
+    /// confident one by 1.6 points on totals and 0.5 on dates.
     ///
     /// A re-read votes for a field only when its pick comes from the line it re-read: a re-read
     /// that merely lost a label ("TOTAL RM 14.10" read as "ee os RM 14.10") lets some other amount
     /// win on the receipt's sums, and a re-read of an unrelated line repeats the first reading's
     /// pick without any new evidence for it.
     static func vote(_ field: ReceiptField, _ variants: [ReceiptFields], changedLines: [Int?]) -> Winner? {
-        struct Tally { var confidence: Double; var score: Double; var support: Int; var variant: Int }
+        struct Tally { var confidence: Double; var score: Double; var support: Int; var variant: Int; var fromPage: Bool }
         var tallies: [String: Tally] = [:]
         var order: [String] = []
         for (index, variant) in variants.enumerated() {
@@ -97,15 +102,19 @@ enum RereadVote {
             let confidence = variant.confidence[field] ?? 0
             if var tally = tallies[top.value] {
                 tally.support += 1
+                if index == 0 { tally.fromPage = true }
                 if confidence > tally.confidence { tally.confidence = confidence; tally.variant = index }
                 tally.score = max(tally.score, top.score)
                 tallies[top.value] = tally
             } else {
-                tallies[top.value] = Tally(confidence: confidence, score: top.score, support: 1, variant: index)
+                tallies[top.value] = Tally(confidence: confidence, score: top.score, support: 1, variant: index,
+                                           fromPage: index == 0)
                 order.append(top.value)
             }
         }
-        func strength(_ t: Tally) -> Double { t.confidence + agreementBonus * Double(min(2, t.support - 1)) }
+        func strength(_ t: Tally) -> Double {
+            Double(t.support) + (t.fromPage ? pageWeight - 1 : 0) + t.confidence * confidenceWeight
+        }
         // Ties go to the value seen first, i.e. the first reading's.
         var bestValue: String?
         for value in order where bestValue == nil || strength(tallies[value]!) > strength(tallies[bestValue!]!) {

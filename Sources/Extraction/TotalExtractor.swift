@@ -69,6 +69,8 @@ struct TotalExtractor: Sendable {
         // total ± rounding = the rounded total, printed after the rounding line. The unrounded
         // total is then superseded. The sign is often lost by OCR, so both are tried.
         var superseded = Set<Decimal>()
+        // Unrounded total → the rounded total printed for it, so sums proving the first count for the second.
+        var roundedTo: [Decimal: Decimal] = [:]
         for rounding in values(.rounding) where rounding.value != 0 && abs(rounding.value) < 1 {
             for total in values(.total, .finalTotal, .weakTotal, .roundedTotal) where total.lineIndex <= rounding.lineIndex {
                 for rounded in [total.value + abs(rounding.value), total.value - abs(rounding.value)] {
@@ -77,6 +79,7 @@ struct TotalExtractor: Sendable {
                     if later {
                         inferred.append((rounded, "total ± rounding", 0.3, total))
                         superseded.insert(total.value)
+                        roundedTo[total.value] = rounded
                     }
                 }
             }
@@ -84,7 +87,9 @@ struct TotalExtractor: Sendable {
         // A total printed after the tax or service-charge lines supersedes one printed before them
         // ("Total 49.60 / Service charge / GST / Total 57.80").
         let totals = values(.total, .finalTotal, .roundedTotal)
-        let taxLines = lines.filter { $0.role == .tax || $0.role == .rounding }.map(\.index)
+        // A charge printed as 0.00 ("ROUNDING 0.00") changes nothing, so it separates nothing either.
+        let taxLines = lines.filter { ($0.role == .tax || $0.role == .rounding)
+            && !(!$0.amounts.isEmpty && $0.amounts.allSatisfy { $0.value == 0 }) }.map(\.index)
         for early in totals {
             for late in totals where late.lineIndex > early.lineIndex && late.value > early.value
                 && late.value - early.value <= early.value * 3 / 10
@@ -105,6 +110,7 @@ struct TotalExtractor: Sendable {
                     && Self.isMultipleOfFiveCents(later.value) {
                     inferred.append((later.value, "rounded total", 0.5, later))
                     superseded.insert(total.value)
+                    roundedTo[total.value] = later.value
                 }
             }
         }
@@ -122,6 +128,17 @@ struct TotalExtractor: Sendable {
         }
 
         for value in superseded where scores[value] != nil { scores[value]!.score *= 0.65 }
+
+        // "ROUNDING 0.00" between a total and a rounded total: the two must be equal, so a rounded
+        // total that differs is the misread one when the total is printed more than once.
+        for rounding in labelled where rounding.role == .rounding && rounding.value == 0 && rounding.hasFraction {
+            for before in values(.total, .finalTotal, .weakTotal) where before.lineIndex < rounding.lineIndex {
+                for after in values(.roundedTotal) where after.lineIndex > rounding.lineIndex
+                    && after.value != before.value && (occurrences[before.value] ?? 0) > 1 {
+                    scores[after.value]?.score *= 0.6
+                }
+            }
+        }
         let paidMinusChange = inferred.filter { $0.1 == "paid − change" }.map(\.0)
 
         // A total is never below the tax on it (tax amounts as large as half the receipt are misreads).
@@ -154,7 +171,40 @@ struct TotalExtractor: Sendable {
                 else if ![.finalTotal, .roundedTotal].contains(entry.source.role) { scores[value]!.score *= 0.6 }
             }
         }
-        // 4. The largest money amount not tendered is often the total.
+        // 4. Closed sums, last so no label rule can undo them: independent evidence for a printed
+        // amount, one bonus per kind of equation
+        // (the same equation found through two readings of a line is one witness, not two).
+        // A sum proving an unrounded total proves the rounded total printed for it.
+        let roundingLines = lines.filter { $0.role == .rounding }.map(\.index)
+        let roundedCandidates = labelled.filter { !$0.isAlternativeReading && $0.hasFraction
+            && [.total, .finalTotal, .roundedTotal, .cashPayment, .cardPayment].contains($0.role)
+            && Self.isMultipleOfFiveCents($0.value) }
+            .filter { amount in roundingLines.contains { $0 < amount.lineIndex } }
+        let witnesses = ReceiptSums.witnesses(labelled).map { witness in
+            var moved = witness
+            if let rounded = roundedTo[witness.value] {
+                moved.value = rounded
+            } else if !Self.isMultipleOfFiveCents(witness.value),
+                      let rounded = roundedCandidates.first(where: { abs($0.value - witness.value) <= fiveCents }) {
+                moved.value = rounded.value
+            }
+            return moved
+        }
+        var witnessWeight: [Decimal: [ReceiptSums.Witness.Kind: Double]] = [:]
+        for witness in witnesses {
+            witnessWeight[witness.value, default: [:]][witness.kind] = max(witnessWeight[witness.value]?[witness.kind] ?? 0,
+                                                                           witness.weight)
+        }
+        for (value, kinds) in witnessWeight where scores[value] != nil {
+            scores[value]!.score += Self.closedSumBonus * kinds.values.reduce(0, +)
+        }
+        // Change handed back that closes on a printed amount fixes the total: a labelled total it
+        // contradicts is a misread ("TotalAmtRounded 45.90" beside "Payment 50.00 / Change 34.10 / 15.90").
+        let closedPaidMinusChange = Set(witnesses.filter { $0.kind == .paidMinusChange }.map(\.value))
+        if !closedPaidMinusChange.isEmpty {
+            for (value, _) in scores where !closedPaidMinusChange.contains(value) { scores[value]!.score *= 0.5 }
+        }
+        // 5. The largest money amount not tendered is often the total.
         let nonTendered = labelled.filter { $0.hasFraction && !$0.isAlternativeReading
             && ![.cashPayment, .change, .quantity].contains($0.role)
             && !(changeGiven && $0.value > (paidValues.max() ?? $0.value)) }
@@ -183,6 +233,10 @@ struct TotalExtractor: Sendable {
         if !confirmed, ranked.first!.value.source.role.totalEvidence < 0.8 { confidence = min(confidence, 0.45) }
         return Result(candidates: Array(top), confidence: confidence, labelled: labelled)
     }
+
+    /// What one closed sum landing on an amount adds to its score: about a plain TOTAL label's
+    /// worth, so two independent sums outweigh a label read on one line.
+    static let closedSumBonus = 0.3
 
     static func isMultipleOfFiveCents(_ value: Decimal) -> Bool {
         var cents = value * 100

@@ -14,15 +14,17 @@ struct LineRereader {
                 engine: TesseractEngine) -> [LineReread] {
         var readings: [LineReread] = []
         for request in requests {
-            guard page.lines.indices.contains(request.lineIndex), let box = page.lines[request.lineIndex].box,
-                  let crop = lineImage(box, in: image) else { continue }
+            guard page.lines.indices.contains(request.lineIndex), let box = page.lines[request.lineIndex].box else { continue }
             let whitelist = options.useWhitelists ? request.content.whitelist : nil
-            for mode in options.pageSegmentationModes {
-                guard let (text, confidence) = try? engine.recognizeLine(crop, pageSegmentationMode: mode,
-                                                                        whitelist: whitelist),
-                      !text.isEmpty else { continue }
-                readings.append(LineReread(lineIndex: request.lineIndex, text: text, confidence: confidence,
-                                           variant: "psm\(mode)"))
+            for height in request.lineHeights ?? [options.targetLineHeight] {
+                guard let crop = lineImage(box, in: image, lineHeight: height) else { continue }
+                for mode in options.pageSegmentationModes {
+                    guard let (text, confidence) = try? engine.recognizeLine(crop, pageSegmentationMode: mode,
+                                                                            whitelist: whitelist),
+                          !text.isEmpty else { continue }
+                    readings.append(LineReread(lineIndex: request.lineIndex, text: text, confidence: confidence,
+                                               variant: "psm\(mode)@\(height)px"))
+                }
             }
         }
         return readings
@@ -30,7 +32,8 @@ struct LineRereader {
 
     /// The line's box with some paper around it, scaled so the line is `targetLineHeight` high,
     /// with a white margin (Tesseract reads text touching the edge badly).
-    func lineImage(_ box: RebutCore.Box, in image: LeptonicaImage) -> LeptonicaImage? {
+    func lineImage(_ box: RebutCore.Box, in image: LeptonicaImage, lineHeight: Int? = nil) -> LeptonicaImage? {
+        let targetLineHeight = lineHeight ?? options.targetLineHeight
         guard box.width > 2, box.height > 2 else { return nil }
         let padY = Int((Double(box.height) * options.verticalPadding).rounded())
         let padX = Int((Double(box.height) * options.horizontalPadding).rounded())
@@ -40,7 +43,7 @@ struct LineRereader {
         var region: UnsafeMutablePointer<BOX>? = boxCreate(Int32(x), Int32(y), Int32(right - x), Int32(bottom - y))
         defer { boxDestroy(&region) }
         guard var current = LeptonicaImage(taking: pixClipRectangle(image.pointer, region, nil)) else { return nil }
-        let factor = Float(options.targetLineHeight) / Float(box.height)
+        let factor = Float(targetLineHeight) / Float(box.height)
         if abs(factor - 1) > 0.05 {
             let scaled: UnsafeMutablePointer<PIX>?
             if current.depth == 8 && pixGetColormap(current.pointer) == nil {
@@ -52,7 +55,7 @@ struct LineRereader {
             guard let image = LeptonicaImage(taking: scaled) else { return nil }
             current = image
         }
-        let margin = Int32(max(8, options.targetLineHeight / 3))
+        let margin = Int32(max(8, targetLineHeight / 3))
         // White is 0 in 1 bpp, all bits set at other depths.
         let white: UInt32 = current.depth == 1 ? 0 : (current.depth == 32 ? 0xFFFFFF00 : UInt32((1 << current.depth) - 1))
         return LeptonicaImage(taking: pixAddBorderGeneral(current.pointer, margin, margin, margin, margin, white))

@@ -73,7 +73,8 @@ public final class ReceiptAnalyser: Sendable {
         let page: OCRPage
         do {
             if configuration.rereadUncertainFields {
-                let planner = RereadPlanner(extraction: extractionContext(context))
+                let planner = RereadPlanner(extraction: extractionContext(context),
+                                            verificationLineHeights: configuration.reread.verificationLineHeights)
                 page = try await pool.process(file, rereading: configuration.reread, refine: planner.requests).page
             } else {
                 page = try await pool.recognize(file)

@@ -271,8 +271,15 @@ struct TotalAnchorTests {
     }
 
     @Test func contradictedTotalGoesToReview() {
-        // Cash − change says 15.30; the TOTAL line says 45.90: one of them is misread.
-        let fields = extract("SUBTOTAL 15.30\nTOTAL 45.90\nCASH 50.00\nCHANGE 34.70")
+        // Cash − change says 15.30, printed nowhere; the TOTAL line says 45.90: one of them is misread.
+        let fields = extract("ITEM 9.90\nTOTAL 45.90\nCASH 50.00\nCHANGE 34.70")
         #expect((fields.confidence[.total] ?? 1) < ReceiptExtractor.reviewThreshold)
+    }
+
+    @Test func aContradictionThatClosesOnAPrintedAmountIsResolved() {
+        // Here 15.30 is printed (as the subtotal): two lines agree against one, so the sum wins.
+        let fields = extract("SUBTOTAL 15.30\nTOTAL 45.90\nCASH 50.00\nCHANGE 34.70")
+        #expect(fields.total == amount("15.30"))
+        #expect(fields.values(.total).contains("45.90"))
     }
 }

@@ -27,7 +27,7 @@ import Testing
         }
         #expect(outcome.page.lines == plain.lines)
         let rereads = outcome.page.rereads
-        #expect(rereads.filter { $0.lineIndex == dateLine }.map(\.variant).sorted() == ["psm13", "psm7"])
+        #expect(rereads.filter { $0.lineIndex == dateLine }.map(\.variant).sorted() == ["psm13@56px", "psm7@56px"])
         #expect(rereads.filter { $0.lineIndex == totalLine }.count == 2)
         #expect(rereads.allSatisfy { [dateLine, totalLine].contains($0.lineIndex) })
         #expect(rereads.contains { $0.lineIndex == dateLine && $0.text.contains("15/06/2017") }, "\(rereads)")

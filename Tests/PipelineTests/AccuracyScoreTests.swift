@@ -28,10 +28,21 @@ struct AccuracyScoreTests {
         #expect(AccuracyScore.parseTruthDate(truth) == LocalDate(iso8601: expected))
     }
 
-    @Test func imperfectTruthsScoreAsTheyAre() {
-        // Month-first truth read day-first is no day at all: a miss whatever was extracted.
-        #expect(AccuracyScore.parseTruthDate("12/28/2017") == nil)
-        #expect(!AccuracyScore.dateMatches(truth: "12/28/2017", extracted: LocalDate(year: 2017, month: 12, day: 28)))
+    @Test func aTruthImpossibleDayFirstIsMonthFirst() {
+        // There is no 28th month: "12/28/2017" can only be 28 December. Ambiguous ones stay day-first.
+        #expect(AccuracyScore.parseTruthDate("12/28/2017") == LocalDate(year: 2017, month: 12, day: 28))
+        #expect(AccuracyScore.dateMatches(truth: "12/28/2017", extracted: LocalDate(year: 2017, month: 12, day: 28)))
+        #expect(AccuracyScore.parseTruthDate("03/04/2019") == LocalDate(year: 2019, month: 4, day: 3))
+        #expect(AccuracyScore.parseTruthDate("31/31/2019") == nil)
+    }
+
+    @Test func allThreeTakesTheSimilarVendorAndTheStrictLineTheExactOne() {
+        let truth = LabelledDataset.Truth(company: "MR. D.I.Y. (KUCHAI) SDN BHD", date: "25/12/2018", address: nil, total: "9.00")
+        let fields = ReceiptFields(vendor: "MR. D.L.Y.(KUCHAT) SDN BHD", date: LocalDate(year: 2018, month: 12, day: 25),
+                                   total: MoneyFormat.parse("9.00"))
+        let score = AccuracyScore.score(name: "x", truth: truth, fields: fields)
+        #expect(score.allThree)
+        #expect(!score.allThreeExactVendor)
     }
 
     @Test func vendorExactIgnoresCaseAndPunctuation() {
@@ -61,6 +72,7 @@ struct AccuracyScoreTests {
         #expect(report.accuracy(of: "vendor (exact)") == 0.5)
         #expect(report.accuracy(of: "vendor (similar ≥ 0.8)") == 0.75)
         #expect(report.accuracy(of: "all three") == 0.25)
+        #expect(report.accuracy(of: "all three (exact vendor)") == 0.25)
         #expect(report.table.contains("3 / 4"))
     }
 

@@ -3,7 +3,7 @@ import Foundation
 import Imaging
 import Ingest
 import OCR
-import Pipeline
+@testable import Pipeline
 import RebutCore
 import RebutTestSupport
 import Testing
@@ -59,4 +59,51 @@ import Testing
         #expect(analysed.fields.date?.iso8601 == "2017-06-15")
         #expect(analysed.fields.total.map { MoneyFormat.canonical($0) } == "15.50")
     }
+
+    static func line(_ words: [(String, Double)], y: Int) -> TextLine {
+        let box = Box(x: 10, y: y, width: 300, height: 30)
+        return TextLine(text: words.map(\.0).joined(separator: " "), confidence: words.map(\.1).reduce(0, +) / Double(words.count),
+                        box: box, words: words.map { Word(text: $0.0, confidence: $0.1, box: box) })
+    }
+
+    static func verificationPage(dateConfidence: Double, rereads: [String]) -> OCRPage {
+        let lines = [line([("KEDAI", 95), ("MAJU", 95), ("SDN", 95), ("BHD", 95)], y: 0),
+                     line([("DATE:", 95), ("07/03/18", dateConfidence)], y: 40),
+                     line([("TOTAL", 95), ("31.45", 96)], y: 80),
+                     line([("CASH", 95), ("50.00", 96)], y: 120),
+                     line([("CHANGE", 95), ("18.55", 96)], y: 160)]
+        return OCRPage(lines: lines, meanConfidence: 90, width: 400, height: 200,
+                       rereads: rereads.map { LineReread(lineIndex: 1, text: $0, confidence: 80, variant: "test") })
+    }
+
+    /// A date picked confidently but from a word Tesseract itself doubts is read again at the
+    /// verification sizes; a total read with sure digits is not.
+    @Test func doubtedDigitsAreVerifiedAtSeveralSizes() {
+        let context = ExtractionContext(referenceDate: LocalDate(year: 2020, month: 1, day: 1))
+        let planner = RereadPlanner(extraction: context, verificationLineHeights: [16, 24, 30])
+        let requests = planner.requests(Self.verificationPage(dateConfidence: 48, rereads: []))
+        #expect(requests.contains { $0.lineIndex == 1 && $0.lineHeights == [16, 24, 30] }, "\(requests)")
+        #expect(!requests.contains { $0.lineIndex == 2 })
+        let sure = planner.requests(Self.verificationPage(dateConfidence: 93, rereads: []))
+        #expect(!sure.contains { $0.lineHeights != nil })
+    }
+
+    /// Two re-reads agreeing outvote the page's doubted reading; against a sure one they do not count.
+    @Test func agreeingRereadsOutvoteADoubtedReading() {
+        let context = ExtractionContext(referenceDate: LocalDate(year: 2020, month: 1, day: 1))
+        let planner = RereadPlanner(extraction: context)
+        let rereads = ["DATE: 07/01/18", "DATE: 07/01/18", "DATE: 07/03/18"]
+        let doubted = planner.merge(Self.verificationPage(dateConfidence: 48, rereads: rereads))
+        #expect(doubted.date?.iso8601 == "2018-01-07")
+        #expect(doubted.values(.date).contains("2018-03-07"))
+        let sure = planner.merge(Self.verificationPage(dateConfidence: 93, rereads: rereads))
+        #expect(sure.date?.iso8601 == "2018-03-07")
+        // One dissenting re-read never outvotes the page.
+        let single = planner.merge(Self.verificationPage(dateConfidence: 48, rereads: ["DATE: 07/01/18"]))
+        #expect(single.date?.iso8601 == "2018-03-07")
+    }
+}
+
+extension ReceiptFields {
+    fileprivate func values(_ field: ReceiptField) -> [String] { (candidates[field] ?? []).map(\.value) }
 }

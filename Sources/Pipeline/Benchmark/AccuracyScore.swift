@@ -25,7 +25,8 @@ public enum AccuracyScore {
     }
 
     /// Truth dates are day-first in every layout the dataset uses: 25/12/2018, 12-01-19, 17/1/2018,
-    /// 15 MAR 2018, 2018-03-30, 2018/02/22, 25032018 (and year-first 20180304).
+    /// 15 MAR 2018, 2018-03-30, 2018/02/22, 25032018 (and year-first 20180304); a date that is
+    /// impossible day-first ("12/28/2017") is month-first.
     public static func parseTruthDate(_ text: String?) -> LocalDate? {
         guard let raw = text?.trimmingCharacters(in: .whitespaces).uppercased(), !raw.isEmpty else { return nil }
         let parts = raw.split(whereSeparator: { " /-.,".contains($0) }).map(String.init)
@@ -47,7 +48,11 @@ public enum AccuracyScore {
             return LocalDate(year: y, month: m, day: d)
         }
         guard let d = Int(parts[0]), let y = year(parts[2]) else { return nil }
-        if let m = Int(parts[1]) { return LocalDate(year: y, month: m, day: d) }
+        if let m = Int(parts[1]) {
+            // "12/28/2017" can only be month first: read it so rather than scoring an impossible date.
+            if m > 12, d <= 12 { return LocalDate(year: y, month: d, day: m) }
+            return LocalDate(year: y, month: m, day: d)
+        }
         let months = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"]
         guard let m = months.firstIndex(where: { parts[1].hasPrefix($0) }) else { return nil }
         return LocalDate(year: y, month: m + 1, day: d)
@@ -85,8 +90,11 @@ public enum AccuracyScore {
         public var date: Bool
         public var vendorExact: Bool
         public var vendorSimilar: Bool
-        /// Total, date and exact vendor all right.
-        public var allThree: Bool { total && date && vendorExact }
+        /// Total, date and vendor (within the similarity threshold) all right: the vendor
+        /// criterion, and the one receipt-parser-core's published figures use.
+        public var allThree: Bool { total && date && vendorSimilar }
+        /// The stricter variant, with the vendor spelled exactly as the truth.
+        public var allThreeExactVendor: Bool { total && date && vendorExact }
 
         public init(name: String, total: Bool, date: Bool, vendorExact: Bool, vendorSimilar: Bool) {
             self.name = name
@@ -137,6 +145,7 @@ public struct AccuracyReport: Sendable, Codable, Hashable {
             line("vendor (similar ≥ 0.8)", \.vendorSimilar),
             line("vendor (exact)", \.vendorExact),
             line("all three", \.allThree),
+            line("all three (exact vendor)", \.allThreeExactVendor),
         ]
     }
 

@@ -11,7 +11,7 @@ struct BenchAccuracyCommand: AsyncParsableCommand {
         DATASET is laid out like SROIE: img/NAME.jpg and key/NAME.json with company, date and \
         total as printed. Scoring: total equal to the cent; date the same calendar day; vendor \
         equal after upper-casing and keeping only letters and digits (exact), and within 0.8 \
-        similarity; all three = total, date and exact vendor right. Nothing is stored.
+        similarity; all three = total, date and vendor (≥ 0.8) right, and again with the exact vendor. Nothing is stored.
 
         Example:
           rebut bench accuracy --dataset ../shared/datasets/sroie-dev --dump-ocr /tmp/ocr

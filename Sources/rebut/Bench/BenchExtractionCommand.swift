@@ -34,6 +34,8 @@ struct BenchExtractionCommand: AsyncParsableCommand {
     @Option(name: .customLong("reference-date"), help: "\"Today\" for date plausibility, YYYY-MM-DD (default: today, as the pipeline does).")
     var referenceDate: String?
 
+    @Option(name: .long, help: .hidden) var explain: String?
+
     struct Output: Codable {
         var report: AccuracyReport
         var missing: [String]
@@ -61,6 +63,11 @@ struct BenchExtractionCommand: AsyncParsableCommand {
         var missingText: [String] = []
         var missList: [AccuracyMiss] = []
         var calibration: [(Double, Bool, ReceiptField)] = []
+        if let explain {
+            guard let lines = try loadLines(explain, in: textDir) else { throw ValidationError("no text for \(explain)") }
+            ReceiptExtractor().explainTotals(lines).forEach { print($0) }
+            return
+        }
         for key in keys.sorted() where key.hasSuffix(".json") {
             let name = String(key.dropLast(5))
             let truthData = try Data(contentsOf: keyDir.appendingPathComponent(key))
@@ -122,11 +129,10 @@ struct BenchExtractionCommand: AsyncParsableCommand {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             return extractor.extract(from: lines, context: context)
         }
+        // The pipeline's own merge, so offline scores match `bench accuracy`.
         let rereads = try JSONDecoder().decode([LineReread].self, from: data)
-        let first = extractor.extract(from: lines, context: context)
-        let alternatives = rereads.map { AlternativeReading(lineIndex: $0.lineIndex, text: $0.text, confidence: $0.confidence) }
-        return extractor.extract(from: lines, alternatives: alternatives,
-                                 merging: ReceiptAnalyser.uncertainFields(in: first), context: context)
+        return RereadPlanner(extraction: context).merge(OCRPage(lines: lines, meanConfidence: 0, width: 0, height: 0,
+                                                                 rereads: rereads))
     }
 
     /// NAME.json ([TextLine] with confidences) wins over NAME.txt (plain text).

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+import RebutCore
+@testable import Extraction
+
+/// Closed sums: an equation between printed amounts that lands on another printed amount.
+/// Cases are shaped on misreads seen in sroie-dev OCR (text rewritten, amounts kept).
+struct ReceiptSumsTests {
+    @Test func changeHandedBackOutvotesAMisreadRoundedTotal() {
+        // "15.90" was read on a line whose label OCR garbled into a tax line; the rounded total is misread.
+        let fields = extract("""
+        1.00 X 15.90 15.90 SR
+        Subtotal : 75.90
+        Tota! tnicl. of GST 15.90
+        TotalAmtRounded 45.90
+        Payment : 50.00
+        Change Due : 34.10
+        """)
+        #expect(fields.total == amount("15.90"))
+        #expect(fields.values(.total).contains("45.90"))
+    }
+
+    @Test func subtotalPlusServiceChargeTaxAndRoundingClosesOnTheTotal() {
+        // The TOTAL label is unreadable; 324.50 is the tax base printed in the summary (subtotal + service only).
+        let fields = extract("""
+        SUB TOTAL 295.00
+        SERVICE CHARGE 10% 29.50
+        GST 6% 19.47
+        ROUNDING ADJ -0.02
+        Nha {UTAL 343.95
+        GST SUMMARY Amount Tax
+        SR GS: fk 324.50
+        """)
+        #expect(fields.total == amount("343.95"))
+    }
+
+    @Test func cardPaymentEqualToTheTotalBeatsALaterMisreadTotal() {
+        let fields = extract("""
+        FuelSave 95 RM 88.17
+        Total RM = 88.17
+        Visa RM = 88.17
+        Relief GST RM 0.00
+        Total Gross RM 86.17
+        """)
+        #expect(fields.total == amount("88.17"))
+    }
+
+    @Test func subtotalPlusTaxLandingOnTheCashLineBeatsAMisreadTotal() {
+        let fields = extract("""
+        3122 1 29.68 29.68 SR
+        Total Sales (Excluding GST) : 28.00
+        Total GST : 1.68
+        Total Sales (Inclusive of GST) : 28.68
+        CASH : 29.68
+        Change : 0.00
+        """)
+        #expect(fields.total == amount("29.68"))
+    }
+
+    @Test func zeroRoundingMeansTheRoundedTotalEqualsTheTotal() {
+        let fields = extract("""
+        1PC MODELLING CLAY 9.00
+        Total : 9.00
+        Rounding Adjustment: 0.00
+        Rounded Total (RM): 9.60
+        """)
+        #expect(fields.total == amount("9.00"))
+    }
+
+    @Test func sumsProvingTheUnroundedTotalCountForTheRoundedOne() {
+        // Subtotal + GST = 248.04; rounded to 248.05 and paid so. The change line is misread.
+        let fields = extract("""
+        107636 3 78.00 82.68 248.04
+        Sub Total : 234.00
+        Total GST : 14.04
+        Rounding : 0.01
+        Total : 248.05
+        CASH : 248.05
+        Change : 0.01
+        """)
+        #expect(fields.total == amount("248.05"))
+    }
+
+    @Test func exactCashWithZeroChangeWitnessesTheTotal() {
+        let fields = extract("""
+        Total Sales (Excluding GST) 565.50
+        GST: 33.93
+        Rounding 0.02
+        Kapeefos (Inclusive of GST). 598.45
+        CASH : 599.45
+        Change : 0.00
+        """)
+        #expect(fields.total == amount("599.45"))
+    }
+
+    @Test func aDecimalPointReadAsASpaceOnAMoneyLine() {
+        let lines = ReceiptLine.analyse(TextLine.lines(fromPlainText: "TOTAL 21.40\nCASH 50.00\nCHANGE 28 60\nQTY 2 50"))
+        #expect(TotalExtractor.spacedDecimal(lines[2]) == amount("28.60"))
+        // Only as the last two numbers, never where a decimal amount is printed.
+        #expect(TotalExtractor.spacedDecimal(lines[0]) == nil)
+        let witnesses = ReceiptSums.witnesses(TotalExtractor().labelledAmounts(lines))
+        #expect(witnesses.contains { $0.kind == .paidMinusChange && $0.value == amount("21.40") })
+    }
+
+    @Test func aSumMustLandOnAnAmountPrintedElsewhere() {
+        // 50.00 − 30.00 = 20.00 is printed nowhere: no witness, however plausible.
+        let lines = ReceiptLine.analyse(TextLine.lines(fromPlainText: "TOTAL 19.90\nCASH 50.00\nCHANGE 30.00"))
+        #expect(ReceiptSums.witnesses(TotalExtractor().labelledAmounts(lines)).isEmpty)
+    }
+
+    @Test func aPartialSumIsWeakerThanACompleteOne() {
+        let lines = ReceiptLine.analyse(TextLine.lines(fromPlainText: """
+        SUBTOTAL 100.00
+        SERVICE CHARGE 10.00
+        GST 6.60
+        TOTAL 116.60
+        SUMMARY 110.00
+        """))
+        let witnesses = ReceiptSums.witnesses(TotalExtractor().labelledAmounts(lines))
+        let complete = witnesses.first { $0.value == amount("116.60") }
+        let partial = witnesses.first { $0.value == amount("110.00") }
+        #expect(complete?.weight == 1)
+        #expect((partial?.weight ?? 1) < 1)
+    }
+
+    @Test func combinationsAreSmallFirstAndBounded() {
+        let all = ReceiptSums.combinations(of: 4, upTo: 2)
+        #expect(all.count == 4 + 6)
+        #expect(all.first == [0])
+        #expect(all.allSatisfy { $0.count <= 2 && $0 == $0.sorted() })
+    }
+}
