@@ -53,11 +53,13 @@ public struct LineRereadOptions: Sendable, Hashable {
     /// Heights at which the lines holding the picked date and total are read again even when
     /// extraction is sure of them: confident misreads ("2016" for "2018") are the commonest
     /// error left, and readings at other sizes outvote them. Empty turns verification off.
+    /// Measured on sroie-dev: 16/24/30 px and 24/30 px both gave date 93.3 (16 px alone is the
+    /// weakest reader), 24 px alone 91.7; each height costs ~40 ms per verified line.
     public var verificationLineHeights: [Int]
 
     public init(pageSegmentationModes: [Int] = [7], targetLineHeight: Int = 56, verticalPadding: Double = 0.2,
                 horizontalPadding: Double = 0.6, useWhitelists: Bool = false,
-                verificationLineHeights: [Int] = [16, 24, 30]) {
+                verificationLineHeights: [Int] = [24, 30]) {
         self.pageSegmentationModes = pageSegmentationModes
         self.targetLineHeight = targetLineHeight
         self.verificationLineHeights = verificationLineHeights

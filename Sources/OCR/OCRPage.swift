@@ -11,6 +11,9 @@ public struct OCRPage: Sendable, Codable, Hashable {
     public var height: Int
     /// Second readings of uncertain lines, each cut out and read alone (see `LineRereader`).
     public var rereads: [LineReread]
+    /// The whole page read again in another page segmentation mode, when the first reading
+    /// found no trace of a required field (a date line split or dropped by the layout analysis).
+    public var fallbackReadings: [FallbackReading] = []
 
     public init(lines: [TextLine], meanConfidence: Double, width: Int, height: Int, rereads: [LineReread] = []) {
         self.lines = lines
@@ -20,7 +23,7 @@ public struct OCRPage: Sendable, Codable, Hashable {
         self.rereads = rereads
     }
 
-    private enum CodingKeys: String, CodingKey { case lines, meanConfidence, width, height, rereads }
+    private enum CodingKeys: String, CodingKey { case lines, meanConfidence, width, height, rereads, fallbackReadings }
 
     /// Pages saved before re-reading existed have no `rereads`.
     public init(from decoder: any Decoder) throws {
@@ -30,9 +33,21 @@ public struct OCRPage: Sendable, Codable, Hashable {
         width = try container.decode(Int.self, forKey: .width)
         height = try container.decode(Int.self, forKey: .height)
         rereads = try container.decodeIfPresent([LineReread].self, forKey: .rereads) ?? []
+        fallbackReadings = try container.decodeIfPresent([FallbackReading].self, forKey: .fallbackReadings) ?? []
     }
 
     public var text: String { lines.map(\.text).joined(separator: "\n") }
+}
+
+/// The page's lines as read in another page segmentation mode.
+public struct FallbackReading: Sendable, Codable, Hashable {
+    public var pageSegmentationMode: Int
+    public var lines: [TextLine]
+
+    public init(pageSegmentationMode: Int, lines: [TextLine]) {
+        self.pageSegmentationMode = pageSegmentationMode
+        self.lines = lines
+    }
 }
 
 public enum OCRError: Error, Sendable, Equatable, CustomStringConvertible {

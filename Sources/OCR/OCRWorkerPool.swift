@@ -62,10 +62,14 @@ public final class OCRWorkerPool: Sendable {
     /// Like `process`, then re-reads the lines `refine` asks for (see `LineRereader`), still on
     /// the worker thread, with the same engine and the cleaned image in hand. `refine` must be
     /// pure and fast: it runs on the worker. The readings land in `OCRPage.rereads`.
+    ///
+    /// `fallback` names the next page segmentation mode to read the whole page again in, or nil
+    /// to stop; it sees the readings made so far, which land in `OCRPage.fallbackReadings`.
     public func process(_ file: IngestedFile, rereading options: LineRereadOptions = .default,
-                        refine: (@Sendable (OCRPage) -> [LineRereadRequest])?) async throws -> OCROutcome {
+                        refine: (@Sendable (OCRPage) -> [LineRereadRequest])?,
+                        fallback: (@Sendable (OCRPage) -> Int?)? = nil) async throws -> OCROutcome {
         try Task.checkCancellation()
-        let refinement = refine.map { Refinement(options: options, requests: $0) }
+        let refinement = refine.map { Refinement(options: options, requests: $0, nextFallbackMode: fallback ?? { _ in nil }) }
         return try await withCheckedThrowingContinuation { continuation in
             queue.submit(Job(file: file, refinement: refinement, continuation: continuation))
         }
@@ -100,6 +104,13 @@ public final class OCRWorkerPool: Sendable {
             if !requests.isEmpty {
                 page.rereads = LineRereader(options: refinement.options).reread(requests, of: page, in: cleaned, engine: engine)
             }
+            // Bounded: a planner that keeps asking gets three readings at most.
+            while page.fallbackReadings.count < 3, let mode = refinement.nextFallbackMode(page),
+                  mode != engine.settings.pageSegmentationMode,
+                  !page.fallbackReadings.contains(where: { $0.pageSegmentationMode == mode }) {
+                let again = try engine.recognize(cleaned, pageSegmentationMode: mode)
+                page.fallbackReadings.append(FallbackReading(pageSegmentationMode: mode, lines: again.lines))
+            }
         }
         return OCROutcome(page: page, decode: afterDecode - start, clean: afterClean - afterDecode,
                           ocr: afterOCR - afterClean, reread: clock.now - afterOCR)
@@ -121,6 +132,7 @@ public struct OCROutcome: Sendable {
 struct Refinement: Sendable {
     let options: LineRereadOptions
     let requests: @Sendable (OCRPage) -> [LineRereadRequest]
+    let nextFallbackMode: @Sendable (OCRPage) -> Int?
 }
 
 private struct Job: Sendable {

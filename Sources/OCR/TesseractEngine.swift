@@ -66,6 +66,13 @@ public final class TesseractEngine {
 
     /// Reads the image. An image without text gives a page without lines, not an error:
     /// deciding that "no text" is a failure belongs to the caller.
+    /// Reads the page in another segmentation mode, leaving the engine's own mode as it was.
+    public func recognize(_ image: LeptonicaImage, pageSegmentationMode mode: Int) throws(OCRError) -> OCRPage {
+        TessBaseAPISetPageSegMode(handle, TessPageSegMode(rawValue: UInt32(mode)))
+        defer { TessBaseAPISetPageSegMode(handle, TessPageSegMode(rawValue: UInt32(settings.pageSegmentationMode))) }
+        return try recognize(image)
+    }
+
     public func recognize(_ image: LeptonicaImage) throws(OCRError) -> OCRPage {
         TessBaseAPISetImage2(handle, image.pointer)
         if image.resolution < 70 { TessBaseAPISetSourceResolution(handle, Int32(settings.fallbackResolution)) }

@@ -75,7 +75,8 @@ public final class ReceiptAnalyser: Sendable {
             if configuration.rereadUncertainFields {
                 let planner = RereadPlanner(extraction: extractionContext(context),
                                             verificationLineHeights: configuration.reread.verificationLineHeights)
-                page = try await pool.process(file, rereading: configuration.reread, refine: planner.requests).page
+                page = try await pool.process(file, rereading: configuration.reread, refine: planner.requests,
+                                              fallback: planner.nextFallbackMode).page
             } else {
                 page = try await pool.recognize(file)
             }
@@ -93,7 +94,7 @@ public final class ReceiptAnalyser: Sendable {
     /// Stages 4–5 on OCR output already in hand: pure and synchronous.
     public func analyse(_ file: IngestedFile, page: OCRPage, context: AnalysisContext) -> AnalysedReceipt {
         let extraction = extractionContext(context)
-        let fields = page.rereads.isEmpty
+        let fields = page.rereads.isEmpty && page.fallbackReadings.isEmpty
             ? extractor.extract(from: page.lines, context: extraction)
             : RereadPlanner(extraction: extraction).merge(page)
         let categoriser = Categoriser(rules: rules, learned: context.learnedCategories)

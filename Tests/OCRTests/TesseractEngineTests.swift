@@ -41,6 +41,19 @@ import Testing
         }
     }
 
+    /// A fallback reading in another mode really uses it, and leaves the engine in its own mode.
+    @Test func anotherSegmentationModeForOnePageOnly() throws {
+        let lines = ["CAFE DEL MAR", "TOTAL 7.50", "THANK YOU"]
+        let image = try #require(LeptonicaImage.renderedText(lines, fontSize: 12))
+        let engine = try TesseractEngine(settings: .default())
+        let usual = try engine.recognize(image).text
+        // Mode 10 reads the image as one character: nothing like the three lines.
+        let singleCharacter = try engine.recognize(image, pageSegmentationMode: 10).text
+        #expect(singleCharacter != usual)
+        #expect(try engine.recognize(image).text == usual)
+        #expect(usual == lines.joined(separator: "\n"))
+    }
+
     @Test func blankPageGivesNoLines() throws {
         let blank = try #require(LeptonicaImage.blank(width: 400, height: 300))
         let page = try TesseractEngine(settings: .default()).recognize(blank)

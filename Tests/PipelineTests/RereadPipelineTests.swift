@@ -104,6 +104,43 @@ import Testing
     }
 }
 
+/// Whole-page fallback readings for receipts whose first reading has no date or total at all.
+struct FallbackReadingTests {
+    static let context = ExtractionContext(referenceDate: LocalDate(year: 2020, month: 1, day: 1))
+    static let withoutDate = TextLine.lines(fromPlainText: "KEDAI MAJU SDN BHD\nTOTAL 31.45\nCASH 50.00\nCHANGE 18.55")
+    static let withDate = TextLine.lines(fromPlainText: "KEDAI MAJU SDN BHD\nDate: 22/12/2017\nTOTAL 31.45")
+
+    static func page(_ lines: [TextLine], fallbacks: [FallbackReading] = []) -> OCRPage {
+        var page = OCRPage(lines: lines, meanConfidence: 90, width: 400, height: 400)
+        page.fallbackReadings = fallbacks
+        return page
+    }
+
+    @Test func modesAreTriedInOrderUntilTheFieldIsFound() {
+        let planner = RereadPlanner(extraction: Self.context)
+        #expect(planner.nextFallbackMode(Self.page(Self.withDate)) == nil)
+        #expect(planner.nextFallbackMode(Self.page(Self.withoutDate)) == 6)
+        let stillNone = Self.page(Self.withoutDate, fallbacks: [FallbackReading(pageSegmentationMode: 6, lines: Self.withoutDate)])
+        #expect(planner.nextFallbackMode(stillNone) == 11)
+        let found = Self.page(Self.withoutDate, fallbacks: [FallbackReading(pageSegmentationMode: 6, lines: Self.withDate)])
+        #expect(planner.nextFallbackMode(found) == nil)
+        let exhausted = Self.page(Self.withoutDate, fallbacks: [FallbackReading(pageSegmentationMode: 6, lines: Self.withoutDate),
+                                                               FallbackReading(pageSegmentationMode: 11, lines: Self.withoutDate)])
+        #expect(planner.nextFallbackMode(exhausted) == nil)
+    }
+
+    @Test func aMissingFieldComesFromTheFallbackAndTheRestFromThePage() {
+        let planner = RereadPlanner(extraction: Self.context)
+        let fallbackLines = TextLine.lines(fromPlainText: "KEDAI MAJU SDN BHD\nDate: 22/12/2017\nTOTAL 99.99")
+        let merged = planner.merge(Self.page(Self.withoutDate, fallbacks: [FallbackReading(pageSegmentationMode: 6, lines: fallbackLines)]))
+        #expect(merged.date?.iso8601 == "2017-12-22")
+        // Line numbers of the fallback reading would point at the wrong page lines.
+        #expect(merged.candidates[.date]?.allSatisfy { $0.lineIndex == nil } == true)
+        // The page had a total: the fallback's is not taken.
+        #expect(merged.total.map { MoneyFormat.canonical($0) } == "31.45")
+    }
+}
+
 extension ReceiptFields {
     fileprivate func values(_ field: ReceiptField) -> [String] { (candidates[field] ?? []).map(\.value) }
 }

@@ -80,6 +80,10 @@ struct BenchAccuracyCommand: AsyncParsableCommand {
                 if let dumpOCR {
                     let url = URL(fileURLWithPath: dumpOCR).appendingPathComponent(item.sample.name + ".json")
                     try JSONEncoder().encode(analysed.page.lines).write(to: url)
+                    if !analysed.page.fallbackReadings.isEmpty {
+                        let fallback = URL(fileURLWithPath: dumpOCR).appendingPathComponent(item.sample.name + ".fallback.json")
+                        try JSONEncoder().encode(analysed.page.fallbackReadings).write(to: fallback)
+                    }
                     if !analysed.page.rereads.isEmpty {
                         let rereads = URL(fileURLWithPath: dumpOCR).appendingPathComponent(item.sample.name + ".rereads.json")
                         try JSONEncoder().encode(analysed.page.rereads).write(to: rereads)

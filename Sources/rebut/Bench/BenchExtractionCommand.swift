@@ -124,15 +124,15 @@ struct BenchExtractionCommand: AsyncParsableCommand {
     /// re-read lines vote as the pipeline lets them.
     private func extract(_ lines: [TextLine], rereadsOf name: String, in dir: URL,
                          context: ExtractionContext) throws -> ReceiptFields {
-        let extractor = ReceiptExtractor()
-        let url = dir.appendingPathComponent(name + ".rereads.json")
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            return extractor.extract(from: lines, context: context)
-        }
+        let decoder = JSONDecoder()
+        let rereads = try FileManager.default.contents(atPath: dir.appendingPathComponent(name + ".rereads.json").path)
+            .map { try decoder.decode([LineReread].self, from: $0) } ?? []
+        let fallback = try FileManager.default.contents(atPath: dir.appendingPathComponent(name + ".fallback.json").path)
+            .map { try decoder.decode([FallbackReading].self, from: $0) } ?? []
         // The pipeline's own merge, so offline scores match `bench accuracy`.
-        let rereads = try JSONDecoder().decode([LineReread].self, from: data)
-        return RereadPlanner(extraction: context).merge(OCRPage(lines: lines, meanConfidence: 0, width: 0, height: 0,
-                                                                 rereads: rereads))
+        var page = OCRPage(lines: lines, meanConfidence: 0, width: 0, height: 0, rereads: rereads)
+        page.fallbackReadings = fallback
+        return RereadPlanner(extraction: context).merge(page)
     }
 
     /// NAME.json ([TextLine] with confidences) wins over NAME.txt (plain text).
