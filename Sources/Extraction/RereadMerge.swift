@@ -24,6 +24,7 @@ extension ReceiptExtractor {
     /// reading. The first reading is one of the variants: a worse re-read loses to it.
     public func extract(from lines: [TextLine], alternatives: [AlternativeReading],
                         merging fields: [ReceiptField] = ReceiptField.required,
+                        countingReadings counted: Set<ReceiptField> = [],
                         context: ExtractionContext = .init()) -> ReceiptFields {
         let original = extract(from: lines, context: context)
         let usable = alternatives.filter { lines.indices.contains($0.lineIndex)
@@ -39,23 +40,26 @@ extension ReceiptExtractor {
             variants.append(extract(from: changed, context: context))
             changedLines.append(alternative.lineIndex)
         }
-        return RereadVote.merge(variants, changedLines: changedLines, fields: fields)
+        return RereadVote.merge(variants, changedLines: changedLines, fields: fields, counted: counted)
     }
 }
 
 /// How readings of the same receipt vote on a field.
 enum RereadVote {
-    /// The page's own reading counts this much against one re-read: it was read in context, at
+    /// Uncertain fields: between values of about the same confidence, the one more readings pick.
+    static let agreementBonus = 0.1
+    /// Counted fields: the page's own reading counts this much against one re-read: it was read in context, at
     /// the size measured best, and alone it is right more often than any single re-read.
     static let pageWeight = 1.5
     /// Confidence only breaks near-ties between values with the same support.
     static let confidenceWeight = 0.5
 
     /// `changedLines[i]` is the line variant `i` read differently (nil for the first reading).
-    static func merge(_ variants: [ReceiptFields], changedLines: [Int?], fields: [ReceiptField]) -> ReceiptFields {
+    static func merge(_ variants: [ReceiptFields], changedLines: [Int?], fields: [ReceiptField],
+                      counted: Set<ReceiptField> = []) -> ReceiptFields {
         var merged = variants[0]
         for field in fields {
-            guard let winner = vote(field, variants, changedLines: changedLines) else { continue }
+            guard let winner = vote(field, variants, changedLines: changedLines, counting: counted.contains(field)) else { continue }
             let source = variants[winner.variant]
             merged.candidates[field] = winner.candidates
             merged.confidence[field] = winner.confidence
@@ -83,16 +87,19 @@ enum RereadVote {
         var candidates: [Candidate]
     }
 
-    /// A vote among the readings whose top pick it is: one per re-read, `pageWeight` for the
-    /// page, plus the best supporting confidence to break near-ties. Measured on sroie-dev re-reads
-    /// (`bench extraction` over a `--dump-ocr` folder): counting readings beat picking the most
-    /// confident one by 1.6 points on totals and 0.5 on dates.
+    /// A vote among the readings whose top pick it is. For a field the first reading was unsure
+    /// of, the most confident value wins (agreement breaks near-ties): the page's pick is weak by
+    /// definition. For a confident field whose digits were doubted (`counting`), readings are
+    /// counted, one per re-read and `pageWeight` for the page, confidence breaking near-ties:
+    /// a re-read at another size is right less often than the page, so only agreement overturns
+    /// it. Measured on sroie-dev re-reads (`bench extraction` over a `--dump-ocr` folder).
     ///
     /// A re-read votes for a field only when its pick comes from the line it re-read: a re-read
     /// that merely lost a label ("TOTAL RM 14.10" read as "ee os RM 14.10") lets some other amount
     /// win on the receipt's sums, and a re-read of an unrelated line repeats the first reading's
     /// pick without any new evidence for it.
-    static func vote(_ field: ReceiptField, _ variants: [ReceiptFields], changedLines: [Int?]) -> Winner? {
+    static func vote(_ field: ReceiptField, _ variants: [ReceiptFields], changedLines: [Int?],
+                     counting: Bool = false) -> Winner? {
         struct Tally { var confidence: Double; var score: Double; var support: Int; var variant: Int; var fromPage: Bool }
         var tallies: [String: Tally] = [:]
         var order: [String] = []
@@ -113,7 +120,8 @@ enum RereadVote {
             }
         }
         func strength(_ t: Tally) -> Double {
-            Double(t.support) + (t.fromPage ? pageWeight - 1 : 0) + t.confidence * confidenceWeight
+            guard counting else { return t.confidence + agreementBonus * Double(min(2, t.support - 1)) }
+            return Double(t.support) + (t.fromPage ? pageWeight - 1 : 0) + t.confidence * confidenceWeight
         }
         // Ties go to the value seen first, i.e. the first reading's.
         var bestValue: String?

@@ -15,6 +15,11 @@ public struct RereadPlanner: Sendable {
 
     /// Fields whose picked line is verified.
     static let verifiedFields: [ReceiptField] = [.date, .total]
+    /// Uncertain fields whose readings are counted rather than ranked by confidence. Totals: the
+    /// receipt's sums already judge each reading, so agreement is the better tie-break; dates and
+    /// vendors: a lone confident re-read beats a weak page pick (sroie-dev: counting uncertain
+    /// dates lost 1 receipt, counting uncertain vendors lost 1, ranking uncertain totals lost 2).
+    static let countedWhenUncertain: Set<ReceiptField> = [.total]
 
     public init(extraction: ExtractionContext, verificationLineHeights: [Int] = LineRereadOptions.default.verificationLineHeights) {
         self.extraction = extraction
@@ -80,11 +85,16 @@ public struct RereadPlanner: Sendable {
     public func merge(_ page: OCRPage) -> ReceiptFields {
         let first = extractor.extract(from: page.lines, context: extraction)
         var fields = ReceiptAnalyser.uncertainFields(in: first)
-        for field in Self.doubtfulPicks(first, lines: page.lines) where !fields.contains(field) { fields.append(field) }
+        var counted = Set(fields.filter { Self.countedWhenUncertain.contains($0) })
+        for field in Self.doubtfulPicks(first, lines: page.lines) where !fields.contains(field) {
+            fields.append(field)
+            counted.insert(field)
+        }
         let alternatives = page.rereads.map {
             AlternativeReading(lineIndex: $0.lineIndex, text: $0.text, confidence: $0.confidence)
         }
-        var merged = extractor.extract(from: page.lines, alternatives: alternatives, merging: fields, context: extraction)
+        var merged = extractor.extract(from: page.lines, alternatives: alternatives, merging: fields,
+                                       countingReadings: counted, context: extraction)
         for fallback in page.fallbackReadings {
             let missing = Self.fieldsWorthAFallback.filter { (merged.candidates[$0] ?? []).isEmpty }
             guard !missing.isEmpty else { break }
