@@ -100,12 +100,11 @@ struct TotalExtractor: Sendable {
         }
         // An amount just after a rounding line, within five cents of the total and ending in 0 or 5,
         // is the rounded total even when its label or the adjustment itself is unreadable.
-        let fiveCents = Decimal(string: "0.05")!
         for roundingLine in lines where roundingLine.role == .rounding {
             for total in totals where total.lineIndex < roundingLine.index {
                 for later in labelled where !later.isAlternativeReading
                     && later.lineIndex > roundingLine.index && later.lineIndex <= roundingLine.index + 2
-                    && later.value != total.value && abs(later.value - total.value) <= fiveCents && later.hasFraction
+                    && later.value != total.value && abs(later.value - total.value) <= Self.fiveCents && later.hasFraction
                     && ![.change, .quantity, .tax, .taxTable, .discount, .rounding].contains(later.role)
                     && Self.isMultipleOfFiveCents(later.value) {
                     inferred.append((later.value, "rounded total", 0.5, later))
@@ -172,24 +171,9 @@ struct TotalExtractor: Sendable {
             }
         }
         // 4. Closed sums, last so no label rule can undo them: independent evidence for a printed
-        // amount, one bonus per kind of equation
-        // (the same equation found through two readings of a line is one witness, not two).
-        // A sum proving an unrounded total proves the rounded total printed for it.
-        let roundingLines = lines.filter { $0.role == .rounding }.map(\.index)
-        let roundedCandidates = labelled.filter { !$0.isAlternativeReading && $0.hasFraction
-            && [.total, .finalTotal, .roundedTotal, .cashPayment, .cardPayment].contains($0.role)
-            && Self.isMultipleOfFiveCents($0.value) }
-            .filter { amount in roundingLines.contains { $0 < amount.lineIndex } }
-        let witnesses = ReceiptSums.witnesses(labelled).map { witness in
-            var moved = witness
-            if let rounded = roundedTo[witness.value] {
-                moved.value = rounded
-            } else if !Self.isMultipleOfFiveCents(witness.value),
-                      let rounded = roundedCandidates.first(where: { abs($0.value - witness.value) <= fiveCents }) {
-                moved.value = rounded.value
-            }
-            return moved
-        }
+        // amount, one bonus per kind of equation (the same equation found through two readings of
+        // a line is one witness, not two).
+        let witnesses = closedSums(labelled, lines: lines, roundedTo: roundedTo)
         var witnessWeight: [Decimal: [ReceiptSums.Witness.Kind: Double]] = [:]
         for witness in witnesses {
             witnessWeight[witness.value, default: [:]][witness.kind] = max(witnessWeight[witness.value]?[witness.kind] ?? 0,
@@ -233,6 +217,29 @@ struct TotalExtractor: Sendable {
         if !confirmed, ranked.first!.value.source.role.totalEvidence < 0.8 { confidence = min(confidence, 0.45) }
         return Result(candidates: Array(top), confidence: confidence, labelled: labelled)
     }
+
+    /// The receipt's closed sums, each moved from an unrounded total to the rounded total printed
+    /// for it (after a rounding line, within five cents): the sum proves the amount before rounding.
+    func closedSums(_ labelled: [LabelledAmount], lines: [ReceiptLine], roundedTo: [Decimal: Decimal]) -> [ReceiptSums.Witness] {
+        let roundingLines = lines.filter { $0.role == .rounding }.map(\.index)
+        let roundedCandidates = labelled.filter { !$0.isAlternativeReading && $0.hasFraction
+            && [.total, .finalTotal, .roundedTotal, .cashPayment, .cardPayment].contains($0.role)
+            && Self.isMultipleOfFiveCents($0.value) }
+            .filter { amount in roundingLines.contains { $0 < amount.lineIndex } }
+        return ReceiptSums.witnesses(labelled).map { witness in
+            var moved = witness
+            if let rounded = roundedTo[witness.value] {
+                moved.value = rounded
+            } else if !Self.isMultipleOfFiveCents(witness.value),
+                      let rounded = roundedCandidates.first(where: { abs($0.value - witness.value) <= Self.fiveCents }) {
+                moved.value = rounded.value
+            }
+            return moved
+        }
+    }
+
+    /// Cash rounding steps are at most five cents.
+    static let fiveCents = Decimal(string: "0.05")!
 
     /// What one closed sum landing on an amount adds to its score: about a plain TOTAL label's
     /// worth, so two independent sums outweigh a label read on one line.
