@@ -17,6 +17,7 @@ struct LabelledAmount: Sendable {
 }
 
 extension TotalExtractor {
+    /// Lines that must hold money: totals, subtotal, payments and change (never negative, never a code).
     static let moneyRoles: Set<AmountRole> = [.roundedTotal, .finalTotal, .total, .subtotal, .cashPayment, .cardPayment, .change]
 
     /// "28 60" at the end of a line with no decimal amount: 28.60 with its point lost. Only the
@@ -61,20 +62,18 @@ extension TotalExtractor {
                             weight = isLast ? 0.5 : 0.7
                         }
                         // Payments and change are never negative ("~50.00" is noise, not a sign).
-                        let value = [.cashPayment, .cardPayment, .change, .roundedTotal, .finalTotal, .total, .subtotal]
-                            .contains(role) ? abs(amount.value) : amount.value
+                        let value = Self.moneyRoles.contains(role) ? abs(amount.value) : amount.value
                         result.append(LabelledAmount(value: value, role: role, hasFraction: amount.hasFraction,
                                                      lineIndex: i, line: line.text, weight: weight,
                                                      isRightmostOfSeveral: isLast && amounts.count >= 2))
-                        if let truncated = amount.truncatedReading, isLast,
-                           [.roundedTotal, .finalTotal, .total, .subtotal, .cashPayment, .cardPayment, .change].contains(role) {
+                        if let truncated = amount.truncatedReading, isLast, Self.moneyRoles.contains(role) {
                             result.append(LabelledAmount(value: abs(truncated), role: role, hasFraction: true,
                                                          lineIndex: i, line: line.text, weight: weight * 0.7,
                                                          isAlternativeReading: true))
                         }
                         // "GRAND TOTAL 1000": a decimal point lost by OCR. Offer 10.00 as a weaker reading.
                         if !amount.hasFraction, isLast, abs(value) >= 100, abs(value) < 1_000_000,
-                           [.roundedTotal, .finalTotal, .total, .subtotal, .cashPayment, .cardPayment, .change].contains(role) {
+                           Self.moneyRoles.contains(role) {
                             result.append(LabelledAmount(value: value / 100, role: role, hasFraction: true,
                                                          lineIndex: i, line: line.text, weight: weight * 0.6,
                                                          isAlternativeReading: true))
