@@ -14,6 +14,8 @@ struct LabelledAmount: Sendable {
     var isRightmostOfSeveral: Bool = false
     /// A guessed reading of a misprinted number ("1000" as 10.00): a candidate, never an input to the sums.
     var isAlternativeReading: Bool = false
+    /// OCR's confidence (0...100) in the word that printed it; nil for plain text.
+    var readingConfidence: Double? = nil
 }
 
 extension TotalExtractor {
@@ -110,6 +112,9 @@ extension TotalExtractor {
                                              line: lines[labelIndex].text + " " + valueLine.text, weight: weight))
             }
             i = max(j, i + 1)
+        }
+        for k in result.indices where !result[k].isAlternativeReading {
+            result[k].readingConfidence = lines[result[k].lineIndex].readingConfidence(of: result[k].value)
         }
         return result
     }

@@ -1,3 +1,4 @@
+import Foundation
 import RebutCore
 
 /// What a line's label says its amount is. Decides whether an amount is the total or a trap.
@@ -30,12 +31,15 @@ struct ReceiptLine: Sendable {
     let confidence: Double?
     let match: MatchableLine
     let amounts: [AmountMatch]
+    /// OCR's words with their own confidences (empty for plain text).
+    let words: [Word]
     private(set) var role: AmountRole?
 
     init(index: Int, line: TextLine) {
         self.index = index
         text = line.text
         confidence = line.confidence
+        words = line.words
         match = MatchableLine(line.text)
         amounts = AmountParser.amounts(in: line.text)
         role = ReceiptLine.classify(match)
@@ -72,6 +76,23 @@ struct ReceiptLine: Sendable {
             }
         }
         return analysed
+    }
+
+    /// OCR's confidence (0...100) in the word that printed `value`: the lowest among words whose
+    /// digits contain the amount's digits. Nil for plain text or when no word matches.
+    func readingConfidence(of value: Decimal) -> Double? {
+        let digits = Self.digits(of: value)
+        guard !digits.isEmpty else { return nil }
+        return words.filter { Self.digitString($0.text).contains(digits) }.map(\.confidence).min()
+    }
+
+    /// "112.45" → "11245": what a printed amount's digits are whatever the separators.
+    static func digits(of value: Decimal) -> String {
+        digitString(MoneyFormat.canonical(abs(value)))
+    }
+
+    static func digitString(_ text: String) -> String {
+        String(text.unicodeScalars.filter { $0.properties.numericType == .decimal && $0.isASCII }.map(Character.init))
     }
 
     /// Letters on the line, to tell a label line from an amount-only line.

@@ -9,7 +9,12 @@ import Foundation
 enum ReceiptSums {
     /// One closed equation and the printed amount it lands on.
     struct Witness: Sendable, Hashable {
-        enum Kind: String, Sendable { case paidMinusChange, paidInFull, subtotalPlusCharges, taxTableRow, roundedFromTotal }
+        enum Kind: String, Sendable {
+            case paidMinusChange, paidInFull, subtotalPlusCharges, taxTableRow, roundedFromTotal
+            /// The equation lands one digit away from a printed total that OCR was less sure of than
+            /// of every term: the total is the misread, the sum is the amount.
+            case correctsMisread
+        }
         var value: Decimal
         var kind: Kind
         /// Lines of the equation's terms (not of the result).
@@ -17,6 +22,8 @@ enum ReceiptSums {
         /// How much of the evidence this equation is: a subtotal plus only some of the charges printed
         /// before the result (295.00 + service 29.50, leaving out the GST) is the tax base, not the total.
         var weight: Double = 1
+        /// For `correctsMisread`: the printed amount taken for a misreading of `value`.
+        var replaces: Decimal? = nil
     }
 
     /// At most this many charges (discount, service charge, tax, rounding) join a subtotal: real
@@ -38,6 +45,33 @@ enum ReceiptSums {
             guard value > 0 else { return }
             found.append(Witness(value: value, kind: kind, termLines: terms, weight: weight))
         }
+        // Printed totals and payments an unprinted result may be a misreading of.
+        let resultRoles: Set<AmountRole> = [.total, .finalTotal, .roundedTotal, .weakTotal, .cashPayment, .cardPayment]
+        let printedResults = money.filter { resultRoles.contains($0.role) && $0.value > 0 }
+        /// A closed sum whose result is not printed, but one digit away from a printed total read
+        /// with less confidence than every term ("Total 112.46" at 79 beside 106.10 + 6.37 − 0.02
+        /// read at 81 and above). Only when every confidence is known: plain text never qualifies.
+        /// `wholeUnitsOnly`: the digit must differ before the decimal point, for equations (tax-table
+        /// rows) whose cents legitimately differ from the total (rounding, several rates).
+        func addCorrection(_ value: Decimal, terms: [LabelledAmount], wholeUnitsOnly: Bool = false,
+                           accepts: (LabelledAmount) -> Bool) {
+            guard value > 0, !printedResult(value, apartFrom: []),
+                  let weakestTerm = terms.map(\.readingConfidence).reduce(Double?.some(100), { acc, next in
+                      guard let acc, let next else { return nil }
+                      return min(acc, next)
+                  }) else { return }
+            let termLines = Set(terms.map(\.lineIndex))
+            for printed in printedResults where !termLines.contains(printed.lineIndex) && accepts(printed) {
+                guard let confidence = printed.readingConfidence, confidence < weakestTerm,
+                      let position = differingDigit(printed.value, value) else { continue }
+                let digitCount = ReceiptLine.digits(of: value).count
+                if wholeUnitsOnly && position >= digitCount - 2 { continue }
+                // Cash rounding explains a printed multiple of five cents close to the sum.
+                if abs(printed.value - value) <= TotalExtractor.fiveCents
+                    && TotalExtractor.isMultipleOfFiveCents(printed.value) { continue }
+                found.append(Witness(value: value, kind: .correctsMisread, termLines: termLines, replaces: printed.value))
+            }
+        }
 
         // Paid − change, change actually handed back.
         let payments = money.filter { [.cashPayment, .cardPayment].contains($0.role) && $0.value > 0 }
@@ -47,6 +81,7 @@ enum ReceiptSums {
                 let value = paid.value - change.value
                 let terms: Set = [paid.lineIndex, change.lineIndex]
                 if printedResult(value, apartFrom: terms) { add(value, .paidMinusChange, terms) }
+                addCorrection(value, terms: [paid, change]) { $0.role != .cashPayment && $0.role != .cardPayment }
             }
         }
 
@@ -76,6 +111,10 @@ enum ReceiptSums {
                     value += term.role == .discount ? -abs(term.value) : term.value
                 }
                 let lines = Set(terms.map(\.lineIndex)).union([subtotal.lineIndex])
+                addCorrection(value, terms: [subtotal] + terms) { printed in
+                    printed.lineIndex > subtotal.lineIndex
+                        && Set(usable.map(\.lineIndex).filter { $0 > subtotal.lineIndex && $0 < printed.lineIndex }).isSubset(of: lines)
+                }
                 for result in linesOf[value] ?? [] where !lines.contains(result.lineIndex)
                     && result.lineIndex > subtotal.lineIndex {
                     // Complete when every charge line printed between subtotal and result is a term.
@@ -93,6 +132,7 @@ enum ReceiptSums {
             let base = sorted[0].value, tax = sorted[sorted.count - 1].value
             guard tax > 0, tax * 4 < base else { continue }
             if printedResult(base + tax, apartFrom: [line]) { add(base + tax, .taxTableRow, [line]) }
+            addCorrection(base + tax, terms: [sorted[0], sorted[sorted.count - 1]], wholeUnitsOnly: true) { _ in true }
         }
 
         // Total + rounding adjustment = rounded total, printed after the adjustment.
@@ -106,7 +146,18 @@ enum ReceiptSums {
                 }
             }
         }
-        return found
+        // A printed amount that closes a sum of its own is no misread.
+        let closed = Set(found.filter { $0.kind != .correctsMisread }.map(\.value))
+        return found.filter { $0.kind != .correctsMisread || !closed.contains($0.replaces ?? -1) }
+    }
+
+    /// Where two amounts differ when they have the same number of digits and exactly one of them
+    /// differs ("114.90" for "174.90" → 1); nil otherwise.
+    static func differingDigit(_ a: Decimal, _ b: Decimal) -> Int? {
+        let x = Array(ReceiptLine.digits(of: a)), y = Array(ReceiptLine.digits(of: b))
+        guard x.count == y.count else { return nil }
+        let positions = x.indices.filter { x[$0] != y[$0] }
+        return positions.count == 1 ? positions[0] : nil
     }
 
     /// Index sets of size 1...maxSize from 0..<count, small first.

@@ -174,6 +174,17 @@ struct TotalExtractor: Sendable {
         // amount, one bonus per kind of equation (the same equation found through two readings of
         // a line is one witness, not two).
         let witnesses = closedSums(labelled, lines: lines, roundedTo: roundedTo)
+        // A sum correcting a misread total takes over the total's label evidence; the misread keeps half.
+        let corrections = witnesses.filter { $0.kind == .correctsMisread }
+        for correction in corrections where scores[correction.value] == nil {
+            guard let replaced = correction.replaces.flatMap({ scores[$0] }) else { continue }
+            var source = replaced.source
+            source.value = correction.value
+            scores[correction.value] = (replaced.score, source)
+        }
+        for misread in Set(corrections.compactMap(\.replaces)) where scores[misread] != nil {
+            scores[misread]!.score *= 0.5
+        }
         var witnessWeight: [Decimal: [ReceiptSums.Witness.Kind: Double]] = [:]
         for witness in witnesses {
             witnessWeight[witness.value, default: [:]][witness.kind] = max(witnessWeight[witness.value]?[witness.kind] ?? 0,
@@ -228,6 +239,7 @@ struct TotalExtractor: Sendable {
             .filter { amount in roundingLines.contains { $0 < amount.lineIndex } }
         return ReceiptSums.witnesses(labelled).map { witness in
             var moved = witness
+            guard witness.kind != .correctsMisread else { return witness }
             if let rounded = roundedTo[witness.value] {
                 moved.value = rounded
             } else if !Self.isMultipleOfFiveCents(witness.value),

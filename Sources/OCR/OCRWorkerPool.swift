@@ -126,6 +126,15 @@ public struct OCROutcome: Sendable {
     /// Re-reading uncertain lines (zero without a refinement).
     public var reread: Duration = .zero
     public var total: Duration { decode + clean + ocr + reread }
+    public var timings: OCRTimings { OCRTimings(decode: decode, clean: clean, ocr: ocr, reread: reread) }
+}
+
+/// The cost of each step of one receipt, without the page.
+public struct OCRTimings: Sendable, Hashable {
+    public var decode: Duration
+    public var clean: Duration
+    public var ocr: Duration
+    public var reread: Duration
 }
 
 /// Which lines to re-read, and how: asked once the page has been read.

@@ -14,6 +14,8 @@ public struct AnalysedReceipt: Sendable {
     public var category: CategoryDecision
     /// Vendor, date or total missing, or below the extractor's confidence threshold.
     public var uncertainFields: [ReceiptField]
+    /// What decoding, cleaning, reading and re-reading cost; nil when the page came from elsewhere.
+    public var timings: OCRTimings?
 
     public var needsReview: Bool { !uncertainFields.isEmpty }
 }
@@ -70,25 +72,28 @@ public final class ReceiptAnalyser: Sendable {
     }
 
     public func analyse(_ file: IngestedFile, context: AnalysisContext = .init()) async throws(ReceiptFailure) -> AnalysedReceipt {
-        let page: OCRPage
+        let outcome: OCROutcome
         do {
             if configuration.rereadUncertainFields {
                 let planner = RereadPlanner(extraction: extractionContext(context),
                                             verificationLineHeights: configuration.reread.verificationLineHeights)
-                page = try await pool.process(file, rereading: configuration.reread, refine: planner.requests,
-                                              fallback: planner.nextFallbackMode).page
+                outcome = try await pool.process(file, rereading: configuration.reread, refine: planner.requests,
+                                                 fallback: planner.nextFallbackMode)
             } else {
-                page = try await pool.recognize(file)
+                outcome = try await pool.process(file)
             }
         } catch let error as ReceiptInputError {
             throw ReceiptFailure(file: file.url, stage: .clean, reason: error.description)
         } catch {
             throw ReceiptFailure(file: file.url, stage: .ocr, reason: "\(error)")
         }
+        let page = outcome.page
         guard page.lines.contains(where: { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }) else {
             throw ReceiptFailure(file: file.url, stage: .ocr, reason: ReceiptInputError.noText.description)
         }
-        return analyse(file, page: page, context: context)
+        var analysed = analyse(file, page: page, context: context)
+        analysed.timings = outcome.timings
+        return analysed
     }
 
     /// Stages 4–5 on OCR output already in hand: pure and synchronous.

@@ -123,6 +123,87 @@ struct ReceiptSumsTests {
         #expect((partial?.weight ?? 1) < 1)
     }
 
+    // MARK: Sums that correct a misread total
+
+    @Test func aCompleteSumOneDigitFromAnUncertainTotalCorrectsIt() {
+        // sroie-dev shape: 106.10 + 0.00 + 6.37 − 0.02 = 112.45, the total's 5 read as 6 at lower confidence.
+        let fields = extractRead("""
+        Sub Total (RM) : 106.10@83
+        Discount(RM) : 0.00@87
+        Total GST (RM) : 6.37@93
+        Rounding (RM) : -0.02@81
+        Total (RM): 112.46@79
+        """)
+        #expect(fields.total == amount("112.45"))
+        #expect(fields.values(.total).contains("112.46"))
+    }
+
+    @Test func aTaxRowCorrectsAMisreadDigitBeforeThePoint() {
+        // "174.90" read as "114.90": the GST row's base + tax says which.
+        let fields = extractRead("""
+        SUB TOTAL 159.00@63
+        NET TOTAL 114.90@73
+        CHANGE 2.10@73
+        GST SUMMARY Amount Tax
+        SR GST 6% 165.00@96 9.90@91
+        """)
+        #expect(fields.total == amount("174.90"))
+    }
+
+    @Test func aTotalReadMoreSurelyThanTheTermsIsKept() {
+        // Same digits, but here the total is the surer reading: the tax is the likelier misread.
+        let fields = extractRead("""
+        Sub Total (RM) : 106.10@83
+        Total GST (RM) : 6.37@70
+        Total (RM): 112.46@92
+        """)
+        #expect(fields.total == amount("112.46"))
+    }
+
+    @Test func centsOfATaxRowNeverCorrectATotal() {
+        // 52.00 + 3.12 = 55.12 before cash rounding; 55.10 is right.
+        let fields = extractRead("""
+        SUB-TOTAL (EX) 52.00@95
+        TOTAL TAX 3.12@95
+        TOTAL 55.10@60
+        GST SUMMARY Amount Tax
+        SR 6.00 52.00@95 3.12@95
+        """)
+        #expect(fields.total == amount("55.10"))
+    }
+
+    @Test func roundingExplainsATotalFiveCentsFromTheSum() {
+        let fields = extractRead("""
+        Subtotal 20.00@95
+        GST 6% 1.27@95
+        Total 21.25@60
+        """)
+        #expect(fields.total == amount("21.25"))
+    }
+
+    @Test func aTotalThatClosesAnotherSumIsNoMisread() {
+        // Subtotal + a misread GST (2.60 for 3.60) lands one digit from 63.60, which the tax row proves.
+        let fields = extractRead("""
+        Total Sales (Excl GST) 60.00@95
+        Total GST 2.60@95
+        Total Sales (Incl GST) : 63.60@60
+        GST SUMMARY Amount Tax
+        SR 6 60.00@95 3.60@95
+        """)
+        #expect(fields.total == amount("63.60"))
+    }
+
+    @Test func plainTextNeverCorrectsATotal() {
+        // Without OCR confidences there is no telling which reading is the misread.
+        let fields = extract("""
+        Sub Total (RM) : 106.10
+        Total GST (RM) : 6.37
+        Rounding (RM) : -0.02
+        Total (RM): 112.46
+        """)
+        #expect(fields.total == amount("112.46"))
+    }
+
     @Test func combinationsAreSmallFirstAndBounded() {
         let all = ReceiptSums.combinations(of: 4, upTo: 2)
         #expect(all.count == 4 + 6)

@@ -14,3 +14,23 @@ func day(_ iso: String) -> LocalDate { LocalDate(iso8601: iso)! }
 extension ReceiptFields {
     func values(_ field: ReceiptField) -> [String] { (candidates[field] ?? []).map(\.value) }
 }
+
+/// OCR-like lines with word confidences: each word is read at 95 unless it ends in "@NN"
+/// ("112.46@79"), so rules that weigh OCR's own doubt can be tested on text.
+func readLines(_ text: String) -> [TextLine] {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { row in
+        let words = row.split(separator: " ").map { token -> Word in
+            let parts = token.split(separator: "@")
+            let confidence = parts.count == 2 ? Double(parts[1]) ?? 95 : 95
+            return Word(text: String(parts[0]), confidence: confidence, box: Box(x: 0, y: 0, width: 1, height: 1))
+        }
+        return TextLine(text: words.map(\.text).joined(separator: " "),
+                        confidence: words.isEmpty ? nil : words.map(\.confidence).reduce(0, +) / Double(words.count),
+                        words: words)
+    }
+}
+
+/// `extract` on `readLines`.
+func extractRead(_ text: String, _ context: ExtractionContext = .init()) -> ReceiptFields {
+    ReceiptExtractor().extract(from: readLines(text), context: context)
+}

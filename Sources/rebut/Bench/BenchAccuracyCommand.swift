@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OCR
 import Pipeline
 import RebutCore
 
@@ -29,6 +30,8 @@ struct BenchAccuracyCommand: AsyncParsableCommand {
         var report: AccuracyReport
         var receiptsPerSecond: Double
         var medianSecondsPerReceipt: Double
+        /// Median seconds per receipt of each step on a worker: decode, clean, ocr, reread.
+        var stageMedianSeconds: [String: Double]
         var wallSeconds: Double
         var jobs: Int
         var cores: Int
@@ -98,9 +101,16 @@ struct BenchAccuracyCommand: AsyncParsableCommand {
         let report = AccuracyReport(scores)
         let durations = timed.map(\.seconds).sorted()
         let median = durations.isEmpty ? 0 : durations[durations.count / 2]
+        let timings = timed.compactMap { try? $0.result.get().timings }
+        func stageMedian(_ step: (OCRTimings) -> Duration) -> Double {
+            let sorted = timings.map { step($0).seconds }.sorted()
+            return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+        }
+        let stageMedians = ["decode": stageMedian(\.decode), "clean": stageMedian(\.clean),
+                            "ocr": stageMedian(\.ocr), "reread": stageMedian(\.reread)]
         let output = Output(report: report,
                             receiptsPerSecond: wall > 0 ? Double(timed.count) / wall : 0,
-                            medianSecondsPerReceipt: median, wallSeconds: wall,
+                            medianSecondsPerReceipt: median, stageMedianSeconds: stageMedians, wallSeconds: wall,
                             jobs: analyser.configuration.jobs,
                             cores: ProcessInfo.processInfo.activeProcessorCount,
                             languages: pipelineOptions.lang, failures: failures,
@@ -118,5 +128,7 @@ struct BenchAccuracyCommand: AsyncParsableCommand {
         print(report.table, terminator: "")
         print(String(format: "speed: %.2f receipts/s (wall %.1f s), median %.2f s per receipt per worker",
                      output.receiptsPerSecond, wall, median))
+        print(String(format: "median per step: decode %.3f s, clean %.3f s, ocr %.3f s, re-read %.3f s",
+                     stageMedians["decode"]!, stageMedians["clean"]!, stageMedians["ocr"]!, stageMedians["reread"]!))
     }
 }
