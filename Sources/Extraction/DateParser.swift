@@ -31,6 +31,8 @@ enum DateParser {
     private static let numericPattern = regex(#"(?<![\d.,/-])(\d{1,2}) ?([-/.]) ?(\d{1,2}) ?\2 ?(\d{4}|\d{2})(?![\d]|[.,]\d)"#)
     // Separator lost by OCR: 1202/2018, 12/022018.
     private static let gluedPattern = regex(#"(?<![\d])(\d{2})(\d{2})[-/.](\d{4})(?![\d])|(?<![\d])(\d{2})[-/.](\d{2})(\d{4})(?![\d])"#)
+    // No separators at all: 25032018 (day first, as tills print it) or 20180325 (year first).
+    private static let compactPattern = regex(#"(?<![\d.,])(\d{8})(?![\d]|[.,]\d)"#)
     // Day, month name, year: 15 MAR 2018, 25DEC2018, 3 DE ABRIL DE 2019, 1ER MARS 2019, 15. MARZ 2018, 3 D'ABRIL.
     private static let dayMonthNamePattern = regex(
         #"(?<![\d])(\d{1,2})(?:ST|ND|RD|TH|ER|E|O|º)?\.? ?(?:DE |D'|D’|-|/|\.)? ?([A-Z]{3,10})\.? ?(?:DE |DEL |-|/|\.|,)? ?'?(\d{4}|\d{2})(?![\d])"#)
@@ -96,6 +98,16 @@ enum DateParser {
             let parts = m.range(at: 1).location != NSNotFound ? (1, 2, 3) : (4, 5, 6)
             guard let a = int(m, parts.0), let b = int(m, parts.1), let y = int(m, parts.2) else { continue }
             add(LocalDate(year: y, month: b, day: a), .dayFirst, ambiguous: false, shape: 0.35)
+        }
+        // Weakest shape of all: eight digits are a code as often as a date, so only a real day in
+        // 1990–2099 counts, and any date printed with separators outranks it.
+        for m in compactPattern.matches(in: text, range: whole) where !overlaps(m.range) {
+            let digits = Array(word(m, 1)).compactMap(\.wholeNumberValue)
+            func number(_ range: Range<Int>) -> Int { digits[range].reduce(0) { $0 * 10 + $1 } }
+            add(LocalDate(year: number(4..<8), month: number(2..<4), day: number(0..<2)), .dayFirst,
+                ambiguous: false, shape: 0.3)
+            add(LocalDate(year: number(0..<4), month: number(4..<6), day: number(6..<8)), .unambiguous,
+                ambiguous: false, shape: 0.25)
         }
         return found
     }

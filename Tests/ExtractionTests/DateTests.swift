@@ -19,6 +19,16 @@ struct DateTests {
         #expect(extract("SHOP\n\(line)\nTOTAL 1.00").date == day(expected))
     }
 
+    @Test func eightDigitsWithoutSeparatorsAreADateOnlyAsALastResort() {
+        // Tills print "25032018 13:11:54"; day first, and year first when that is the only real day.
+        #expect(extract("SHOP\n00440010036 25032018 13:11:54 0003\nTOTAL 1.00").date == day("2018-03-25"))
+        #expect(extract("SHOP\nNo 20180325 14:02\nTOTAL 1.00").date == day("2018-03-25"))
+        // A date with separators anywhere on the receipt wins over the compact reading.
+        #expect(extract("SHOP\nRef 25032018\nDate: 24/03/2018\nTOTAL 1.00").date == day("2018-03-24"))
+        // Codes that are no real day, or part of longer numbers, stay codes.
+        #expect(extract("SHOP\nMember 12345678\nGST ID 002139201536\nTOTAL 1.00").date == nil)
+    }
+
     @Test func ambiguousDayFirstByDefaultWithAlternativeKept() {
         let fields = extract("CAFE LUNA\n03/04/19 12:30\nTOTAL 4.50")
         #expect(fields.date == day("2019-04-03"))
