@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One OCR line prepared for keyword matching.
 ///
 /// Short keywords ("TAX", "IVA", "CB") must match whole words, or they would fire inside other
@@ -11,11 +13,12 @@ struct MatchableLine: Sendable {
     /// Which of A–Z occur, to rule keywords out before the costly search.
     let letterMask: UInt32
     /// Where a keyword may begin in `compact`: at a word or one letter in (a speck glued in front).
-    let wordStarts: Set<Int>
+    /// Indexed by position, 0...compact.count + 1 (flags, not sets: matching runs per keyword per line).
+    let wordStarts: [Bool]
     /// Where it may end: at a word's end or one letter short ("TOTALS").
-    let wordEnds: Set<Int>
+    let wordEnds: [Bool]
     /// For exact matches the word must end there too ("SUMME" is not in "SUMMER").
-    let wordEndsExactly: Set<Int>
+    let wordEndsExactly: [Bool]
 
     init(_ text: String) {
         folded = TextNormalisation.fold(text)
@@ -34,10 +37,15 @@ struct MatchableLine: Sendable {
             ends.formUnion([letters.count - 1, letters.count])
             exactEnds.insert(letters.count)
         }
-        wordEnds = ends
-        wordEndsExactly = exactEnds
+        func flags(_ positions: Set<Int>) -> [Bool] {
+            var result = [Bool](repeating: false, count: letters.count + 2)
+            for position in positions where result.indices.contains(position) { result[position] = true }
+            return result
+        }
+        wordEnds = flags(ends)
+        wordEndsExactly = flags(exactEnds)
         compact = letters
-        wordStarts = starts
+        wordStarts = flags(starts)
         letterMask = compact.reduce(0) { mask, byte in
             (65...90).contains(byte) ? mask | (1 << UInt32(byte - 65)) : mask
         }
@@ -101,16 +109,16 @@ struct MatchableLine: Sendable {
         guard m > 0, compact.count >= m - errors else { return false }
         let never = m + errors + 1
         var previous = Array(0...m)
-        if !wordStarts.contains(0) { previous = [Int](repeating: never, count: m + 1) }
+        if !wordStarts[0] { previous = [Int](repeating: never, count: m + 1) }
         var current = [Int](repeating: 0, count: m + 1)
         if previous[m] <= errors { return true }
         for (j, c) in compact.enumerated() {
-            current[0] = wordStarts.contains(j + 1) ? 0 : never
+            current[0] = wordStarts[j + 1] ? 0 : never
             for i in 1...m {
                 let cost = pattern[i - 1] == c ? 0 : 1
                 current[i] = min(previous[i - 1] + cost, previous[i] + 1, current[i - 1] + 1)
             }
-            if current[m] <= errors, (errors == 0 ? wordEndsExactly : wordEnds).contains(j + 1) { return true }
+            if current[m] <= errors, (errors == 0 ? wordEndsExactly : wordEnds)[j + 1] { return true }
             swap(&previous, &current)
         }
         return false
@@ -137,7 +145,11 @@ struct KeywordPattern: Sendable {
             || keyword.contains(".") || keyword.contains("/")
     }
 
-    private static let table: [String: KeywordPattern] = {
+    /// Every keyword compiled once per process: the built-in lists up front, others (a rule's own
+    /// words) on first use. Matching runs for every keyword on every line, so this is hot.
+    private static let table = Mutex<[String: KeywordPattern]>(builtIn)
+
+    private static let builtIn: [String: KeywordPattern] = {
         var all: [String: KeywordPattern] = [:]
         let lists = [Keywords.finalTotal, Keywords.total, Keywords.subtotal, Keywords.tax, Keywords.taxIncluded,
                      Keywords.taxExcluded, Keywords.cash, Keywords.card, Keywords.transfer, Keywords.mobile,
@@ -150,6 +162,11 @@ struct KeywordPattern: Sendable {
     }()
 
     static func cached(_ keyword: String) -> KeywordPattern {
-        table[keyword] ?? KeywordPattern(keyword)
+        table.withLock { known in
+            if let pattern = known[keyword] { return pattern }
+            let pattern = KeywordPattern(keyword)
+            known[keyword] = pattern
+            return pattern
+        }
     }
 }

@@ -24,9 +24,12 @@ extension TotalExtractor {
 
     /// "28 60" at the end of a line with no decimal amount: 28.60 with its point lost. Only the
     /// last two numbers, the second exactly two digits, one space apart.
+    static let spacedDecimalPattern = try! NSRegularExpression(pattern: #"(?<![\d.,])(\d{1,6}) (\d{2})\s*$"#)
+
     static func spacedDecimal(_ line: ReceiptLine) -> Decimal? {
         guard !line.amounts.contains(where: \.hasFraction),
-              let match = line.text.range(of: #"(?<![\d.,])(\d{1,6}) (\d{2})\s*$"#, options: .regularExpression) else { return nil }
+              let found = spacedDecimalPattern.firstMatch(in: line.text, range: NSRange(location: 0, length: (line.text as NSString).length)),
+              let match = Range(found.range, in: line.text) else { return nil }
         let parts = line.text[match].trimmingCharacters(in: .whitespaces).split(separator: " ")
         guard parts.count == 2 else { return nil }
         return Decimal(string: "\(parts[0]).\(parts[1])", locale: Locale(identifier: "en_US_POSIX"))

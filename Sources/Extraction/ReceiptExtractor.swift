@@ -29,25 +29,39 @@ public struct ReceiptExtractor: Sendable {
     public static let reviewThreshold: Double = 0.5
 
     public func extract(from lines: [TextLine], context: ExtractionContext = .init()) -> ReceiptFields {
-        let analysed = ReceiptLine.analyse(lines)
+        extract(lines: lines.enumerated().map { ReceiptLine(index: $0.offset, line: $0.element) }, context: context)
+    }
+
+    /// From lines analysed one by one; `only` limits the work to some fields (and the currency
+    /// the total is written in), for readings that vote on those fields alone.
+    func extract(lines: [ReceiptLine], only: Set<ReceiptField>? = nil, context: ExtractionContext) -> ReceiptFields {
+        let analysed = ReceiptLine.inContext(lines)
         var fields = ReceiptFields()
+        func wanted(_ field: ReceiptField) -> Bool { only?.contains(field) ?? true }
 
         let currency = CurrencyExtractor().extract(analysed, context: context)
         fields.currency = currency.candidates.first?.value
         record(.currency, currency.candidates, currency.confidence, into: &fields)
 
-        let total = TotalExtractor().extract(analysed, currency: fields.currency)
-        fields.total = total.candidates.first.flatMap { MoneyFormat.parse($0.value) }
-        record(.total, total.candidates, total.confidence, into: &fields)
+        // Payment and tax are judged against the total.
+        let total = wanted(.total) || wanted(.payment) || wanted(.tax)
+            ? TotalExtractor().extract(analysed, currency: fields.currency) : nil
+        if let total {
+            fields.total = total.candidates.first.flatMap { MoneyFormat.parse($0.value) }
+            record(.total, total.candidates, total.confidence, into: &fields)
+        }
 
-        let date = DateExtractor().extract(analysed, context: context)
-        fields.date = date.candidates.first.flatMap { LocalDate(iso8601: $0.value) }
-        record(.date, date.candidates, date.confidence, into: &fields)
-
-        let vendor = VendorExtractor().extract(analysed, context: context)
-        fields.vendor = vendor.candidates.first?.value
-        record(.vendor, vendor.candidates, vendor.confidence, into: &fields)
-
+        if wanted(.date) {
+            let date = DateExtractor().extract(analysed, context: context)
+            fields.date = date.candidates.first.flatMap { LocalDate(iso8601: $0.value) }
+            record(.date, date.candidates, date.confidence, into: &fields)
+        }
+        if wanted(.vendor) {
+            let vendor = VendorExtractor().extract(analysed, context: context)
+            fields.vendor = vendor.candidates.first?.value
+            record(.vendor, vendor.candidates, vendor.confidence, into: &fields)
+        }
+        guard let total, wanted(.payment) || wanted(.tax) else { return fields }
         let payment = PaymentExtractor().extract(analysed, total: fields.total)
         fields.payment = payment.candidates.first.flatMap { PaymentMethod(rawValue: $0.value) }
         record(.payment, payment.candidates, payment.confidence, into: &fields)

@@ -43,16 +43,31 @@ struct ReceiptLine: Sendable {
         match = MatchableLine(line.text)
         amounts = AmountParser.amounts(in: line.text)
         role = ReceiptLine.classify(match)
+        headsSummary = match.contains(any: Keywords.summaryHeaders)
+        headsTaxColumns = amounts.isEmpty && match.contains(any: Keywords.tax) && match.contains(any: Keywords.amountWords)
+            && match.contains(any: ["TAX", "GST", "VAT", "IVA", "MWST", "TVA", "SST"])
+            && match.words.filter({ ["TAX", "GST", "VAT", "IVA", "MWST", "TVA", "SST", "AMOUNT", "AMT"].contains($0) }).count >= 2
     }
+
+    /// "GST SUMMARY": a tax breakdown table starts here wherever it stands.
+    let headsSummary: Bool
+    /// "Tax Code Amount GST": heads a breakdown table when it follows the totals (before them,
+    /// "Qty Price Amount Tax" heads the items).
+    let headsTaxColumns: Bool
 
     /// Analyses every line, then demotes the rows of tax breakdown tables ("GST SUMMARY … TOTAL
     /// 100.00 6.00"): their TOTAL is the tax base or the tax, never the amount paid.
     static func analyse(_ lines: [TextLine]) -> [ReceiptLine] {
-        var analysed = lines.enumerated().map { ReceiptLine(index: $0.offset, line: $0.element) }
+        inContext(lines.enumerated().map { ReceiptLine(index: $0.offset, line: $0.element) })
+    }
+
+    /// The roles lines take from their neighbours, on lines analysed one by one (so a receipt read
+    /// again with one line changed re-analyses that line only).
+    static func inContext(_ lines: [ReceiptLine]) -> [ReceiptLine] {
+        var analysed = lines
         var tableRowsLeft = 0
         var totalSeen = false
         for i in analysed.indices {
-            let m = analysed[i].match
             defer {
                 if let role = analysed[i].role, !analysed[i].amounts.isEmpty,
                    [.roundedTotal, .finalTotal, .total, .cashPayment, .cardPayment, .change].contains(role) {
@@ -60,9 +75,7 @@ struct ReceiptLine: Sendable {
                 }
             }
             // Breakdown tables follow the totals; before them, "Qty Price Amount Tax" heads the items.
-            if m.contains(any: Keywords.summaryHeaders) || (totalSeen && m.contains(any: Keywords.tax) && m.contains(any: Keywords.amountWords)
-                && m.contains(any: ["TAX", "GST", "VAT", "IVA", "MWST", "TVA", "SST"]) && analysed[i].amounts.isEmpty
-                && m.words.filter({ ["TAX", "GST", "VAT", "IVA", "MWST", "TVA", "SST", "AMOUNT", "AMT"].contains($0) }).count >= 2) {
+            if analysed[i].headsSummary || (totalSeen && analysed[i].headsTaxColumns) {
                 tableRowsLeft = 5
                 analysed[i].role = .taxTable
                 continue
@@ -103,6 +116,8 @@ struct ReceiptLine: Sendable {
 
     /// The label role of a line, or nil when it names no amount. Order matters: the traps that
     /// contain the word TOTAL ("SUBTOTAL", "TOTAL QTY", "TOTAL GST") are checked before TOTAL.
+    /// "TOTAL (INCL. GST)", "Total Sales (Inclusive of GST)".
+    static let totalWithTaxInBrackets = try! NSRegularExpression(pattern: #"TOTAL[^(]*\([^)]*(GST|VAT|TAX|IVA|TVA|MWST|SST)"#)
     static let explicitSubtotal = ["SUBTOTAL", "SUB TOTAL", "SUB-TOTAL", "ZWISCHENSUMME", "SOUS-TOTAL", "SOUS TOTAL",
                                    "BASE IMPONIBLE", "BASE IMPOSABLE", "TOTAL HT", "TOTAL EXCL"]
 
@@ -126,7 +141,7 @@ struct ReceiptLine: Sendable {
         if m.contains(any: Keywords.subtotal), !hasFinal || m.contains(any: Self.explicitSubtotal) { return .subtotal }
         if hasTotal || hasTax, taxExcluded, !taxIncluded { return .subtotal }
         // "TOTAL (GST INL)": a tax word in brackets after TOTAL qualifies the total.
-        if hasTotal, hasTax, m.folded.range(of: #"TOTAL[^(]*\([^)]*(GST|VAT|TAX|IVA|TVA|MWST|SST)"#, options: .regularExpression) != nil {
+        if hasTotal, hasTax, TextNormalisation.matches(Self.totalWithTaxInBrackets, m.folded) {
             return .finalTotal
         }
         // "TOTAL GST", "GST 6%", "IVA 21%", "GST PAYABLE": the tax itself. "TOTAL (INCL. GST)" is the total.

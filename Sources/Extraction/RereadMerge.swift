@@ -22,22 +22,29 @@ extension ReceiptExtractor {
     /// Each alternative is tried as the only change to the receipt, so the rest of the receipt
     /// (other dates, the sums that check a total) judges it exactly as it judged the first
     /// reading. The first reading is one of the variants: a worse re-read loses to it.
+    /// `firstReading`: the fields already extracted from `lines` with `context`, to save doing it again.
     public func extract(from lines: [TextLine], alternatives: [AlternativeReading],
                         merging fields: [ReceiptField] = ReceiptField.required,
                         countingReadings counted: Set<ReceiptField> = [],
-                        context: ExtractionContext = .init()) -> ReceiptFields {
-        let original = extract(from: lines, context: context)
+                        context: ExtractionContext = .init(),
+                        firstReading: ReceiptFields? = nil) -> ReceiptFields {
         let usable = alternatives.filter { lines.indices.contains($0.lineIndex)
             && $0.text.trimmingCharacters(in: .whitespaces) != lines[$0.lineIndex].text.trimmingCharacters(in: .whitespaces) }
-        guard !usable.isEmpty, !fields.isEmpty else { return original }
+        guard !usable.isEmpty, !fields.isEmpty else { return firstReading ?? extract(from: lines, context: context) }
+        // Lines are analysed once; each variant re-analyses only the line it changes, and works
+        // out only the fields that vote.
+        let analysed = lines.enumerated().map { ReceiptLine(index: $0.offset, line: $0.element) }
+        let original = firstReading ?? extract(lines: analysed, context: context)
         var variants = [original]
         var changedLines: [Int?] = [nil]
+        // A total that wins brings its tax and payment along (see `RereadVote.merge`).
+        let voting = Set(fields).union(fields.contains(.total) ? [.tax, .payment] : [])
         for alternative in usable {
-            var changed = lines
+            var changed = analysed
             let first = lines[alternative.lineIndex]
-            changed[alternative.lineIndex] = TextLine(text: alternative.text, confidence: alternative.confidence ?? first.confidence,
-                                                      box: first.box)
-            variants.append(extract(from: changed, context: context))
+            changed[alternative.lineIndex] = ReceiptLine(index: alternative.lineIndex, line: TextLine(
+                text: alternative.text, confidence: alternative.confidence ?? first.confidence, box: first.box))
+            variants.append(extract(lines: changed, only: voting, context: context))
             changedLines.append(alternative.lineIndex)
         }
         return RereadVote.merge(variants, changedLines: changedLines, fields: fields, counted: counted)

@@ -94,3 +94,18 @@ enum TextNormalisation {
         return false
     }
 }
+
+extension TextNormalisation {
+    /// A compiled pattern applied to a whole string: patterns are compiled once, not per line.
+    static func replacing(_ pattern: NSRegularExpression, in text: String, with template: String) -> String {
+        pattern.stringByReplacingMatches(in: text, range: NSRange(location: 0, length: (text as NSString).length),
+                                         withTemplate: template)
+    }
+
+    static func matches(_ pattern: NSRegularExpression, _ text: String) -> Bool {
+        pattern.firstMatch(in: text, range: NSRange(location: 0, length: (text as NSString).length)) != nil
+    }
+
+    /// "(…)" with or without its closing bracket.
+    static let parenthesised = try! NSRegularExpression(pattern: #"\([^)]*\)?"#)
+}

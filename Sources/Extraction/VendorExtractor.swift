@@ -35,7 +35,7 @@ struct VendorExtractor: Sendable {
             // it only counts once joined to the line above.
             // A legal-looking word in an address ("22 LRG PERUSAHAAN 4") is a street name.
             // Branch names in brackets ("(TAMAN DAYA)", "(JOHOR)") do not make a name an address.
-            let outsideBrackets = cleaned.replacingOccurrences(of: #"\([^)]*\)?"#, with: " ", options: .regularExpression)
+            let outsideBrackets = TextNormalisation.replacing(TextNormalisation.parenthesised, in: cleaned, with: " ")
             let addressLike = outsideBrackets.contains(where: \.isNumber)
                 && MatchableLine(outsideBrackets).contains(any: Keywords.addressWords)
             if legal { score += Self.nameCore(cleaned) >= 3 && !addressLike ? 0.45 : 0.1 }
@@ -104,8 +104,8 @@ struct VendorExtractor: Sendable {
         var joined: [(value: String, score: Double, line: ReceiptLine)] = []
         for (k, entry) in scored.enumerated() {
             // Only a legal form completes a name; a trade line ("BISTRO & CAFE") under a brand is a tagline.
-            let digitsOutsideParentheses = entry.value.replacingOccurrences(
-                of: #"\([^)]*\)?"#, with: "", options: .regularExpression).contains(where: \.isNumber)
+            let digitsOutsideParentheses = TextNormalisation.replacing(TextNormalisation.parenthesised, in: entry.value, with: "")
+                .contains(where: \.isNumber)
             if Self.hasLegalForm(entry.value, entry.line.match), !digitsOutsideParentheses,
                Self.nameCore(entry.value) < 4, k > 0,
                let above = scored[..<k].last(where: { $0.score > 0 && Self.letterCount($0.value) >= 3 }) {

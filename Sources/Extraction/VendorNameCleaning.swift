@@ -17,9 +17,9 @@ extension VendorExtractor {
             s = tokens.dropFirst().joined(separator: " ")
         }
         // A zero touching letters is an O ("C0.", "K0KO"); digits elsewhere ("99 SPEED") stay.
-        s = s.replacingOccurrences(of: #"(?<=[A-Za-z])0|0(?=[A-Za-z])"#, with: "O", options: .regularExpression)
+        s = TextNormalisation.replacing(Self.zeroInWord, in: s, with: "O")
         // "¥" inside a name is a struck "Y" ("D.I.¥.").
-        s = s.replacingOccurrences(of: #"(?<=[A-Za-z.])¥|¥(?=[A-Za-z.])"#, with: "Y", options: .regularExpression)
+        s = TextNormalisation.replacing(Self.yenInWord, in: s, with: "Y")
         // Registration numbers printed after the name: "(126926-H)", "(519537", "1070687-M".
         s = Self.trailingRegistration.stringByReplacingMatches(
             in: s, range: NSRange(location: 0, length: (s as NSString).length), withTemplate: "")
@@ -41,6 +41,8 @@ extension VendorExtractor {
         return TextNormalisation.squeeze(s)
     }
 
+    private static let zeroInWord = try! NSRegularExpression(pattern: #"(?<=[A-Za-z])0|0(?=[A-Za-z])"#)
+    private static let yenInWord = try! NSRegularExpression(pattern: #"(?<=[A-Za-z.])¥|¥(?=[A-Za-z.])"#)
     private static let trailingRegistration = try! NSRegularExpression(
         pattern: #"(?<=[A-Za-z.)/])\s*(\([^()]*\d{3,}[^()]*\)?|\(\s*\d[^)]*\)?|\(.{0,2}|\d{5,}\s*-?\s*[A-Za-z]?\)?)\s*$"#)
     private static let slashSB = try! NSRegularExpression(pattern: #"(?<![A-Za-z])[S$5§]/[B8]8?(?![A-Za-z])"#)

@@ -1,6 +1,7 @@
 import Extraction
 import OCR
 import RebutCore
+import Synchronization
 
 /// Joins the two halves of targeted re-reading: after the first OCR pass it names the lines
 /// to read again (on the OCR worker), and afterwards it lets the readings vote on the fields.
@@ -12,6 +13,9 @@ public struct RereadPlanner: Sendable {
     let extraction: ExtractionContext
     let verificationLineHeights: [Int]
     private let extractor = ReceiptExtractor()
+    /// The same reading is extracted to plan re-reads, to decide on a fallback and to merge:
+    /// once is enough.
+    private let extractions = ExtractionMemo()
 
     /// Fields whose picked line is verified.
     static let verifiedFields: [ReceiptField] = [.date, .total]
@@ -29,7 +33,7 @@ public struct RereadPlanner: Sendable {
     /// The lines worth a second reading. Runs on the OCR worker thread, so it stays pure and
     /// cheap (one extraction of the text).
     @Sendable func requests(_ page: OCRPage) -> [LineRereadRequest] {
-        let fields = extractor.extract(from: page.lines, context: extraction)
+        let fields = extract(page.lines)
         var requests: [LineRereadRequest] = []
         let uncertain = ReceiptAnalyser.uncertainFields(in: fields)
         if !uncertain.isEmpty {
@@ -74,7 +78,7 @@ public struct RereadPlanner: Sendable {
     @Sendable func nextFallbackMode(_ page: OCRPage) -> Int? {
         let readings = [page.lines] + page.fallbackReadings.map(\.lines)
         let missing = Self.fieldsWorthAFallback.filter { field in
-            !readings.contains { !(extractor.extract(from: $0, context: extraction).candidates[field] ?? []).isEmpty }
+            !readings.contains { !(extract($0).candidates[field] ?? []).isEmpty }
         }
         guard !missing.isEmpty else { return nil }
         return Self.fallbackModes.first { mode in !page.fallbackReadings.contains { $0.pageSegmentationMode == mode } }
@@ -83,7 +87,7 @@ public struct RereadPlanner: Sendable {
     /// Extraction over the first reading and every re-read, voting on the uncertain fields and
     /// on the verified ones; a field the first reading lacks entirely comes from a fallback reading.
     public func merge(_ page: OCRPage) -> ReceiptFields {
-        let first = extractor.extract(from: page.lines, context: extraction)
+        let first = extract(page.lines)
         var fields = ReceiptAnalyser.uncertainFields(in: first)
         var counted = Set(fields.filter { Self.countedWhenUncertain.contains($0) })
         for field in Self.doubtfulPicks(first, lines: page.lines) where !fields.contains(field) {
@@ -94,11 +98,11 @@ public struct RereadPlanner: Sendable {
             AlternativeReading(lineIndex: $0.lineIndex, text: $0.text, confidence: $0.confidence)
         }
         var merged = extractor.extract(from: page.lines, alternatives: alternatives, merging: fields,
-                                       countingReadings: counted, context: extraction)
+                                       countingReadings: counted, context: extraction, firstReading: first)
         for fallback in page.fallbackReadings {
             let missing = Self.fieldsWorthAFallback.filter { (merged.candidates[$0] ?? []).isEmpty }
             guard !missing.isEmpty else { break }
-            let other = extractor.extract(from: fallback.lines, context: extraction)
+            let other = extract(fallback.lines)
             for field in missing where !(other.candidates[field] ?? []).isEmpty {
                 // Line indexes point into the fallback reading, not the page: drop them.
                 merged.candidates[field] = other.candidates[field]!.map { candidate in
@@ -119,7 +123,31 @@ public struct RereadPlanner: Sendable {
         return merged
     }
 
+    private func extract(_ lines: [TextLine]) -> ReceiptFields {
+        if let known = extractions.fields(for: lines) { return known }
+        let fields = extractor.extract(from: lines, context: extraction)
+        extractions.remember(fields, for: lines)
+        return fields
+    }
+
     private static func content(of field: ReceiptField) -> LineRereadRequest.Content {
         field == .date ? .date : field == .total ? .amount : .text
+    }
+}
+
+/// The last few readings extracted by one planner (one receipt: the page and its fallbacks).
+private final class ExtractionMemo: Sendable {
+    private let entries = Mutex<[(lines: [TextLine], fields: ReceiptFields)]>([])
+    private static let capacity = 4
+
+    func fields(for lines: [TextLine]) -> ReceiptFields? {
+        entries.withLock { $0.first { $0.lines == lines }?.fields }
+    }
+
+    func remember(_ fields: ReceiptFields, for lines: [TextLine]) {
+        entries.withLock { entries in
+            entries.append((lines, fields))
+            if entries.count > Self.capacity { entries.removeFirst() }
+        }
     }
 }
