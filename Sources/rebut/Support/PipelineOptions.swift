@@ -20,6 +20,8 @@ struct PipelineOptions: ParsableArguments {
     @Flag(name: .customLong("no-binarize"), help: .hidden) var noBinarize = false
     @Flag(name: .customLong("no-scale"), help: .hidden) var noScale = false
     @Flag(name: .customLong("no-reread"), help: .hidden) var noReread = false
+    /// Median character height the page is scaled to, for measuring (`rebut bench`).
+    @Option(name: .customLong("char-height"), help: .hidden) var characterHeight: Int?
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
@@ -39,6 +41,7 @@ extension PipelineOptions {
         if noScale { off.insert(.scale) }
         var configuration = PipelineConfiguration(languages: lang, jobs: jobs, disabling: off)
         configuration.rereadUncertainFields = !noReread
+        if let characterHeight { configuration.cleaning.targetCharacterHeight = characterHeight }
         return configuration
     }
 
