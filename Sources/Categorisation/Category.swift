@@ -31,6 +31,8 @@ public struct Keyword: Sendable, Hashable {
     let openEnd: Bool
     /// "*maut": the first word may be the end of a longer one ("autobahnmaut").
     let openStart: Bool
+    /// What `occurs` looks for, as UTF-8: built once, searched on every line of every receipt.
+    private let needle: [UInt8]
 
     /// nil when the keyword has no letters or digits.
     init?(_ text: String, weight: Double) {
@@ -46,11 +48,28 @@ public struct Keyword: Sendable, Hashable {
         self.words = words
         self.openEnd = openEnd
         self.openStart = openStart
+        self.needle = Array(((openStart ? "" : " ") + words + (openEnd ? "" : " ")).utf8)
     }
 
     /// Whether the keyword occurs in `padded`, a folded text with a space at each end.
     func occurs(in padded: String) -> Bool {
-        padded.contains((openStart ? "" : " ") + words + (openEnd ? "" : " "))
+        // Byte search: folded text is compared exactly, so no Unicode-aware search is needed.
+        var haystack = padded
+        return haystack.withUTF8 { bytes in
+            let n = needle.count
+            guard n > 0, bytes.count >= n else { return n == 0 }
+            let first = needle[0]
+            var start = 0
+            while start <= bytes.count - n {
+                if bytes[start] == first {
+                    var k = 1
+                    while k < n && bytes[start + k] == needle[k] { k += 1 }
+                    if k == n { return true }
+                }
+                start += 1
+            }
+            return false
+        }
     }
 }
 
