@@ -1,31 +1,31 @@
 import RebutCore
 import Store
 
-/// Writes what the screen chose through the store's own correction path, one `setField` per
-/// field, so each change is validated, recorded as a correction and the status recomputed.
+/// Writes what the screen chose through the store's own correction path, all fields in one
+/// transaction: each change is validated and recorded as a correction, the status recomputed,
+/// and a refused value leaves the receipt exactly as it was.
 public enum ReviewSaver {
     public enum Outcome: Sendable {
         case saved(Receipt)
-        /// The store refused `field`; the fields in `applied` were written before it.
+        /// The store refused `field`; nothing was written (`applied` is kept empty for the session).
         case refused(field: ReceiptField, reason: String, applied: [ReceiptField], receipt: Receipt?)
     }
 
     public static func save(_ changes: ReviewChanges, to store: ExpenseStore) -> Outcome {
-        var applied: [ReceiptField] = []
-        var latest: Receipt?
-        for change in changes.changes {
-            do {
-                latest = try store.setField(change.field, to: change.value, receiptId: changes.receiptId)
-                applied.append(change.field)
-            } catch {
-                return .refused(field: change.field, reason: "\(error)", applied: applied,
-                                receipt: latest ?? (try? store.receipt(id: changes.receiptId)) ?? nil)
-            }
+        guard !changes.changes.isEmpty else {
+            if let unchanged = try? store.receipt(id: changes.receiptId) { return .saved(unchanged) }
+            return .refused(field: .vendor, reason: "receipt #\(changes.receiptId) is gone", applied: [], receipt: nil)
         }
-        if let latest { return .saved(latest) }
-        if let unchanged = try? store.receipt(id: changes.receiptId) { return .saved(unchanged) }
-        return .refused(field: changes.fields.first ?? .vendor, reason: "receipt #\(changes.receiptId) is gone",
-                        applied: [], receipt: nil)
+        do {
+            let saved = try store.setFields(changes.changes.map { ($0.field, $0.value) }, receiptId: changes.receiptId)
+            return .saved(saved)
+        } catch let refused as ExpenseStore.FieldRefused {
+            return .refused(field: refused.field, reason: "\(refused.reason)", applied: [],
+                            receipt: (try? store.receipt(id: changes.receiptId)) ?? nil)
+        } catch {
+            return .refused(field: changes.fields.first ?? .vendor, reason: "\(error)", applied: [],
+                            receipt: (try? store.receipt(id: changes.receiptId)) ?? nil)
+        }
     }
 }
 

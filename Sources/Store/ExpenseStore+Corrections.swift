@@ -11,6 +11,43 @@ extension ExpenseStore {
     @discardableResult
     public func setField(_ field: ReceiptField, to value: String?, receiptId: Int64) throws -> Receipt {
         try dbPool.write { db in
+            try Self.setField(field, to: value, receiptId: receiptId, in: db,
+                              knownCategories: knownCategories, reviewThreshold: reviewThreshold)
+        }
+    }
+
+    /// Sets several fields in one transaction, in the order given (a currency before the amounts
+    /// it formats): either every value is valid and all are written, each with its correction,
+    /// or a `FieldRefused` error names the first refused field and nothing is written.
+    @discardableResult
+    public func setFields(_ changes: [(field: ReceiptField, value: String?)], receiptId: Int64) throws -> Receipt {
+        try dbPool.write { db in
+            var latest: Receipt?
+            for (field, value) in changes {
+                do {
+                    latest = try Self.setField(field, to: value, receiptId: receiptId, in: db,
+                                               knownCategories: knownCategories, reviewThreshold: reviewThreshold)
+                } catch let error as StoreError {
+                    throw FieldRefused(field: field, reason: error)
+                }
+            }
+            guard let latest = try latest ?? Receipt.fetchOne(db, key: receiptId) else {
+                throw StoreError.receiptNotFound(receiptId)
+            }
+            return latest
+        }
+    }
+
+    /// Which field of a multi-field save was refused, and why; nothing of that save was written.
+    public struct FieldRefused: Error, CustomStringConvertible {
+        public var field: ReceiptField
+        public var reason: StoreError
+        public var description: String { "\(field.rawValue): \(reason)" }
+    }
+
+    private static func setField(_ field: ReceiptField, to value: String?, receiptId: Int64, in db: Database,
+                                 knownCategories: Set<String>?, reviewThreshold: Double) throws -> Receipt {
+        do {
             guard var receipt = try Receipt.fetchOne(db, key: receiptId) else {
                 throw StoreError.receiptNotFound(receiptId)
             }

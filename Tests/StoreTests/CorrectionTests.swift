@@ -70,6 +70,29 @@ import Testing
         #expect(throws: StoreError.receiptNotFound(999)) { try store.setField(.vendor, to: "x", receiptId: 999) }
     }
 
+    @Test func severalFieldsAreSetTogetherOrNotAtAll() throws {
+        let folder = try TemporaryFolder()
+        let store = try folder.makeStore()
+        let event = try store.createEvent(Event(name: "KL"))
+        let doubtful = try store.file(newReceipt(seed: 1, vendor: nil, total: Decimal(string: "12.30"),
+                                                 confidence: 0.3, status: .needsReview), into: event.id!).receipt
+        let id = try #require(doubtful.id)
+
+        // The third value is refused: the first two are not written either, and no correction is kept.
+        #expect(throws: ExpenseStore.FieldRefused.self) {
+            try store.setFields([(.vendor, "Restoran Ali"), (.date, "2019-03-05"), (.total, "twelve")], receiptId: id)
+        }
+        #expect(try store.receipt(id: id) == doubtful)
+        #expect(try store.corrections(receiptId: id).isEmpty)
+
+        // In order: the currency first, then the amount it formats.
+        let saved = try store.setFields([(.vendor, "Restoran Ali"), (.currency, "jpy"), (.total, "1200")], receiptId: id)
+        #expect(saved.vendor == "Restoran Ali")
+        #expect(saved.currency == "JPY")
+        #expect(saved.total == Decimal(1200))
+        #expect(try store.corrections(receiptId: id).map(\.field) == ["vendor", "currency", "total"])
+    }
+
     @Test func categoryIdsAreCheckedAgainstTheKnownSet() throws {
         let folder = try TemporaryFolder()
         let store = try folder.makeStore(knownCategories: ["meals", "parking-tolls"])
