@@ -113,6 +113,26 @@ struct TotalExtractor: Sendable {
                 }
             }
         }
+        // A rounding line with no adjustment left to read ("Rounding ~0.0)", "ROUNDING ADJ"), a total
+        // just above it that is not a multiple of five cents, and no rounded amount printed after:
+        // the till rounded to the nearest five cents and OCR lost how much.
+        let roundedAmountRoles: Set<AmountRole> = [.change, .quantity, .tax, .taxTable, .discount, .rounding]
+        // A card pays the exact amount: an unrounded total paid by card is right as printed.
+        let cardPaid = Set(values(.cardPayment).map(\.value))
+        var unreadRoundings: [(total: Decimal, rounded: Decimal)] = []
+        for roundingLine in lines where roundingLine.role == .rounding
+            && roundingLine.amounts.allSatisfy({ $0.value == 0 }) {
+            let roundedLater = labelled.contains { $0.lineIndex > roundingLine.index && $0.hasFraction && $0.value > 0
+                && Self.isMultipleOfFiveCents($0.value) && !roundedAmountRoles.contains($0.role) }
+            guard !roundedLater else { continue }
+            for total in totals where total.lineIndex < roundingLine.index && total.lineIndex >= roundingLine.index - 3
+                && total.hasFraction && !Self.isMultipleOfFiveCents(total.value) && !cardPaid.contains(total.value) {
+                let rounded = Self.nearestFiveCents(total.value)
+                unreadRoundings.append((total.value, rounded))
+                superseded.insert(total.value)
+                roundedTo[total.value] = rounded
+            }
+        }
         let changeGiven = values(.change).contains { $0.value > 0 }
         for (value, why, bonus, source) in inferred where value > 0 && bonus > 0 {
             if scores[value] != nil {
@@ -126,6 +146,13 @@ struct TotalExtractor: Sendable {
             }
         }
 
+        // The rounded amount is what the total's label was about: it takes over the label's evidence.
+        for (total, rounded) in unreadRoundings {
+            guard let entry = scores[total], (scores[rounded]?.score ?? -1) < entry.score else { continue }
+            var source = entry.source
+            source.value = rounded
+            scores[rounded] = (entry.score, source)
+        }
         for value in superseded where scores[value] != nil { scores[value]!.score *= 0.65 }
 
         // "ROUNDING 0.00" between a total and a rounded total: the two must be equal, so a rounded
@@ -256,6 +283,13 @@ struct TotalExtractor: Sendable {
     /// What one closed sum landing on an amount adds to its score: about a plain TOTAL label's
     /// worth, so two independent sums outweigh a label read on one line.
     static let closedSumBonus = 0.3
+
+    static func nearestFiveCents(_ value: Decimal) -> Decimal {
+        var twentieths = value * 20
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &twentieths, 0, .plain)
+        return rounded / 20
+    }
 
     static func isMultipleOfFiveCents(_ value: Decimal) -> Bool {
         var cents = value * 100

@@ -204,6 +204,42 @@ struct ReceiptSumsTests {
         #expect(fields.total == amount("112.46"))
     }
 
+    // MARK: Cash rounding whose adjustment OCR lost
+
+    @Test func aRoundingLineWithItsAdjustmentLostRoundsTheTotalToFiveCents() {
+        // "-0.01" read as "~0.0)": the till rounded 23.26 to 23.25.
+        let fields = extract("""
+        Total (Excluding GST): 21.30
+        Serv. Charge (3%): 0.65
+        GST payable (6%): 1.31
+        Total (Inclusive of GST): 23.26
+        Rounding ~0.0)
+        Closed: 29-10-2017
+        """)
+        #expect(fields.total == amount("23.25"))
+        #expect(fields.values(.total).contains("23.26"))
+    }
+
+    @Test func aTotalPaidByCardIsNotRounded() {
+        let fields = extract("""
+        Total (Inclusive of GST): 23.26
+        Rounding 0.00
+        VISA 23.26
+        """)
+        #expect(fields.total == amount("23.26"))
+    }
+
+    @Test func aRoundedTotalPrintedAfterTheRoundingLineIsTakenAsPrinted() {
+        let fields = extract("""
+        Total: 23.26
+        Rounding
+        Total Payable 23.25
+        """)
+        #expect(fields.total == amount("23.25"))
+        #expect(TotalExtractor.nearestFiveCents(amount("23.27")) == amount("23.25"))
+        #expect(TotalExtractor.nearestFiveCents(amount("23.28")) == amount("23.30"))
+    }
+
     @Test func combinationsAreSmallFirstAndBounded() {
         let all = ReceiptSums.combinations(of: 4, upTo: 2)
         #expect(all.count == 4 + 6)

@@ -130,5 +130,12 @@ struct BenchAccuracyCommand: AsyncParsableCommand {
                      output.receiptsPerSecond, wall, median))
         print(String(format: "median per step: decode %.3f s, clean %.3f s, ocr %.3f s, re-read %.3f s",
                      stageMedians["decode"]!, stageMedians["clean"]!, stageMedians["ocr"]!, stageMedians["reread"]!))
+        func stageTotal(_ step: (OCRTimings) -> Duration) -> Double { timings.map { step($0).seconds }.reduce(0, +) }
+        let worked = stageTotal(\.decode) + stageTotal(\.clean) + stageTotal(\.ocr) + stageTotal(\.reread)
+        if worked > 0 {
+            print(String(format: "share of worker time: decode %.0f%%, clean %.0f%%, ocr %.0f%%, re-read and fallback %.0f%%",
+                         100 * stageTotal(\.decode) / worked, 100 * stageTotal(\.clean) / worked,
+                         100 * stageTotal(\.ocr) / worked, 100 * stageTotal(\.reread) / worked))
+        }
     }
 }
