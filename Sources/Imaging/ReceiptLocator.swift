@@ -114,9 +114,11 @@ enum ReceiptLocator {
         for index in 0..<boxaGetCount(boxes) {
             var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
             guard boxaGetBoxGeometry(boxes, index, &x, &y, &w, &h) == 0 else { continue }
-            // Text lines: wider than a few characters, not taller than a few lines, and not
-            // spanning the page (scanner edges, folds).
-            guard w >= minimumWidth, h >= 2, h <= Int32(small.height / 6),
+            // Printed text: wider than a few characters and not spanning the page from edge to
+            // edge (scanner edges, folds). Lines closed into a block are kept however tall: a
+            // left-aligned block of close lines ("TABLE / CASH / RECEIPT / CASHIER") is text,
+            // and leaving it out cut the start of every line in it.
+            guard w >= minimumWidth, h >= 2, h < Int32(Double(small.height) * 0.9),
                   w < Int32(Double(small.width) * 0.95) else { continue }
             kept += 1
             if let u = union {

@@ -114,4 +114,21 @@ import Testing
         #expect(cropped.height >= slip.height - 20)
         #expect(cropped.height <= slip.height + 120)
     }
+
+    @Test func aTallBlockOfCloseLinesIsKeptWhole() throws {
+        // sroie-dev shape: a centred header, then a left-aligned block of close lines whose
+        // closed ink is one tall blob. Leaving that blob out cropped the start of every line.
+        let header = try #require(LeptonicaImage.renderedText(["SHOP", "NO 1 JALAN", "TEL 123"], fontSize: 12,
+                                                              margin: 4, lineSpacing: 2.5))
+        let block = try #require(LeptonicaImage.renderedText(
+            (1...10).map { "LINE \($0) ITEM 12.50" }, fontSize: 20, margin: 4, lineSpacing: 0.75))
+        let page = try #require(LeptonicaImage.filled(width: 1240, height: 1754, grey: 250))
+        var scan = try #require(page.pasting(header, x: 400 + (block.width - header.width) / 2, y: 300))
+        scan = try #require(scan.pasting(block, x: 400, y: 300 + header.height + 20))
+        let options = CleaningOptions(crop: true, deskew: false, normalizeBackground: false, binarize: false, scale: false)
+        let cropped = try ReceiptCleaner(options: options).clean(scan)
+        #expect(cropped.width >= block.width - 8)
+        #expect(cropped.height >= header.height + block.height)
+        #expect(cropped.width <= block.width + 150)
+    }
 }
