@@ -114,13 +114,14 @@ struct ReceiptLine: Sendable {
     /// An amount-only line ("9.00", "RM 9.00"): the value of a label printed on an earlier line.
     var isBareAmount: Bool { !amounts.isEmpty && letterCount <= 3 }
 
-    /// The label role of a line, or nil when it names no amount. Order matters: the traps that
-    /// contain the word TOTAL ("SUBTOTAL", "TOTAL QTY", "TOTAL GST") are checked before TOTAL.
-    /// "TOTAL (INCL. GST)", "Total Sales (Inclusive of GST)".
-    static let totalWithTaxInBrackets = try! NSRegularExpression(pattern: #"TOTAL[^(]*\([^)]*(GST|VAT|TAX|IVA|TVA|MWST|SST)"#)
+    /// Subtotal words that keep a line a subtotal even beside a final-total word.
     static let explicitSubtotal = ["SUBTOTAL", "SUB TOTAL", "SUB-TOTAL", "ZWISCHENSUMME", "SOUS-TOTAL", "SOUS TOTAL",
                                    "BASE IMPONIBLE", "BASE IMPOSABLE", "TOTAL HT", "TOTAL EXCL"]
+    /// "TOTAL (INCL. GST)", "Total Sales (Inclusive of GST)".
+    static let totalWithTaxInBrackets = try! NSRegularExpression(pattern: #"TOTAL[^(]*\([^)]*(GST|VAT|TAX|IVA|TVA|MWST|SST)"#)
 
+    /// The label role of a line, or nil when it names no amount. Order matters: the traps that
+    /// contain the word TOTAL ("SUBTOTAL", "TOTAL QTY", "TOTAL GST") are checked before TOTAL.
     static func classify(_ m: MatchableLine) -> AmountRole? {
         let hasFinal = m.contains(any: Keywords.finalTotal)
         let hasTotal = hasFinal || m.contains(any: Keywords.total)

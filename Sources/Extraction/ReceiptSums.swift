@@ -55,11 +55,9 @@ enum ReceiptSums {
         /// rows) whose cents legitimately differ from the total (rounding, several rates).
         func addCorrection(_ value: Decimal, terms: [LabelledAmount], wholeUnitsOnly: Bool = false,
                            accepts: (LabelledAmount) -> Bool) {
-            guard value > 0, !printedResult(value, apartFrom: []),
-                  let weakestTerm = terms.map(\.readingConfidence).reduce(Double?.some(100), { acc, next in
-                      guard let acc, let next else { return nil }
-                      return min(acc, next)
-                  }) else { return }
+            let confidences = terms.compactMap(\.readingConfidence)
+            guard value > 0, !printedResult(value, apartFrom: []), confidences.count == terms.count,
+                  let weakestTerm = confidences.min() else { return }
             let termLines = Set(terms.map(\.lineIndex))
             for printed in printedResults where !termLines.contains(printed.lineIndex) && accepts(printed) {
                 guard let confidence = printed.readingConfidence, confidence < weakestTerm,
@@ -111,16 +109,16 @@ enum ReceiptSums {
                     value += term.role == .discount ? -abs(term.value) : term.value
                 }
                 let lines = Set(terms.map(\.lineIndex)).union([subtotal.lineIndex])
+                // Complete when every charge line printed between subtotal and result is a term.
+                func complete(upTo resultLine: Int) -> Bool {
+                    Set(usable.map(\.lineIndex).filter { $0 > subtotal.lineIndex && $0 < resultLine }).isSubset(of: lines)
+                }
                 addCorrection(value, terms: [subtotal] + terms) { printed in
-                    printed.lineIndex > subtotal.lineIndex
-                        && Set(usable.map(\.lineIndex).filter { $0 > subtotal.lineIndex && $0 < printed.lineIndex }).isSubset(of: lines)
+                    printed.lineIndex > subtotal.lineIndex && complete(upTo: printed.lineIndex)
                 }
                 for result in linesOf[value] ?? [] where !lines.contains(result.lineIndex)
                     && result.lineIndex > subtotal.lineIndex {
-                    // Complete when every charge line printed between subtotal and result is a term.
-                    let between = Set(usable.map(\.lineIndex).filter { $0 > subtotal.lineIndex && $0 < result.lineIndex })
-                    let complete = between.isSubset(of: lines)
-                    add(value, .subtotalPlusCharges, lines, weight: complete ? 1 : 0.4)
+                    add(value, .subtotalPlusCharges, lines, weight: complete(upTo: result.lineIndex) ? 1 : 0.4)
                 }
             }
         }

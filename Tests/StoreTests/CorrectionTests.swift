@@ -4,12 +4,18 @@ import Testing
 @testable import Store
 
 @Suite struct CorrectionTests {
-    @Test func setFieldCanonicalisesRecordsAndRefiles() throws {
-        let folder = try TemporaryFolder()
+    /// A fresh store holding one receipt in review: no vendor, total 12.30, every field at 0.3.
+    static func storeWithDoubtfulReceipt(in folder: TemporaryFolder) throws -> (ExpenseStore, Receipt) {
         let store = try folder.makeStore()
         let event = try store.createEvent(Event(name: "KL"))
         let doubtful = try store.file(newReceipt(seed: 1, vendor: nil, total: Decimal(string: "12.30"),
                                                  confidence: 0.3, status: .needsReview), into: event.id!).receipt
+        return (store, doubtful)
+    }
+
+    @Test func setFieldCanonicalisesRecordsAndRefiles() throws {
+        let folder = try TemporaryFolder()
+        let (store, doubtful) = try Self.storeWithDoubtfulReceipt(in: folder)
         let id = try #require(doubtful.id)
 
         var receipt = try store.setField(.vendor, to: "  Restoran   Ali  ", receiptId: id)
@@ -72,10 +78,7 @@ import Testing
 
     @Test func severalFieldsAreSetTogetherOrNotAtAll() throws {
         let folder = try TemporaryFolder()
-        let store = try folder.makeStore()
-        let event = try store.createEvent(Event(name: "KL"))
-        let doubtful = try store.file(newReceipt(seed: 1, vendor: nil, total: Decimal(string: "12.30"),
-                                                 confidence: 0.3, status: .needsReview), into: event.id!).receipt
+        let (store, doubtful) = try Self.storeWithDoubtfulReceipt(in: folder)
         let id = try #require(doubtful.id)
 
         // The third value is refused: the first two are not written either, and no correction is kept.
