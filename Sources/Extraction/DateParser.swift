@@ -31,8 +31,9 @@ enum DateParser {
     private static let numericPattern = regex(#"(?<![\d.,/-])(\d{1,2}) ?([-/.]) ?(\d{1,2}) ?\2 ?(\d{4}|\d{2})(?![\d]|[.,]\d)"#)
     // Separator lost by OCR: 1202/2018, 12/022018.
     private static let gluedPattern = regex(#"(?<![\d])(\d{2})(\d{2})[-/.](\d{4})(?![\d])|(?<![\d])(\d{2})[-/.](\d{2})(\d{4})(?![\d])"#)
-    // No separators at all: 25032018 (day first, as tills print it) or 20180325 (year first).
-    private static let compactPattern = regex(#"(?<![\d.,])(\d{8})(?![\d]|[.,]\d)"#)
+    // No separators at all: 25032018 (day first, as tills print it) or 20180325 (year first);
+    // never glued to a letter ("B25032018" is a tax id or a code).
+    private static let compactPattern = regex(#"(?<![\dA-Z.,])(\d{8})(?![\d]|[.,]\d)"#)
     // Day, month name, year: 15 MAR 2018, 25DEC2018, 3 DE ABRIL DE 2019, 1ER MARS 2019, 15. MARZ 2018, 3 D'ABRIL.
     private static let dayMonthNamePattern = regex(
         #"(?<![\d])(\d{1,2})(?:ST|ND|RD|TH|ER|E|O|º)?\.? ?(?:DE |D'|D’|-|/|\.)? ?([A-Z]{3,10})\.? ?(?:DE |DEL |-|/|\.|,)? ?'?(\d{4}|\d{2})(?![\d])"#)

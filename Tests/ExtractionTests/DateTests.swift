@@ -27,6 +27,7 @@ struct DateTests {
         #expect(extract("SHOP\nRef 25032018\nDate: 24/03/2018\nTOTAL 1.00").date == day("2018-03-24"))
         // Codes that are no real day, or part of longer numbers, stay codes.
         #expect(extract("SHOP\nMember 12345678\nGST ID 002139201536\nTOTAL 1.00").date == nil)
+        #expect(extract("SHOP\nNIF B25032018\nTOTAL 1.00").date == nil)
     }
 
     @Test func ambiguousDayFirstByDefaultWithAlternativeKept() {
