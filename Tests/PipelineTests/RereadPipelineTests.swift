@@ -66,10 +66,10 @@ import Testing
                         box: box, words: words.map { Word(text: $0.0, confidence: $0.1, box: box) })
     }
 
-    static func verificationPage(dateConfidence: Double, rereads: [String]) -> OCRPage {
+    static func verificationPage(dateConfidence: Double, totalConfidence: Double = 96, rereads: [String]) -> OCRPage {
         let lines = [line([("KEDAI", 95), ("MAJU", 95), ("SDN", 95), ("BHD", 95)], y: 0),
                      line([("DATE:", 95), ("07/03/18", dateConfidence)], y: 40),
-                     line([("TOTAL", 95), ("31.45", 96)], y: 80),
+                     line([("TOTAL", 95), ("31.45", totalConfidence)], y: 80),
                      line([("CASH", 95), ("50.00", 96)], y: 120),
                      line([("CHANGE", 95), ("18.55", 96)], y: 160)]
         return OCRPage(lines: lines, meanConfidence: 90, width: 400, height: 200,
@@ -86,6 +86,14 @@ import Testing
         #expect(!requests.contains { $0.lineIndex == 2 })
         let sure = planner.requests(Self.verificationPage(dateConfidence: 93, rereads: []))
         #expect(!sure.contains { $0.lineHeights != nil })
+    }
+
+    /// Totals are left to the receipt's sums: a doubted total line is not read again.
+    @Test func aDoubtedTotalIsNotReadAgain() {
+        let context = ExtractionContext(referenceDate: LocalDate(year: 2020, month: 1, day: 1))
+        let planner = RereadPlanner(extraction: context, verificationLineHeights: [24, 30])
+        let requests = planner.requests(Self.verificationPage(dateConfidence: 93, totalConfidence: 30, rereads: []))
+        #expect(!requests.contains { $0.lineIndex == 2 }, "\(requests)")
     }
 
     /// Two re-reads agreeing outvote the page's doubted reading; against a sure one they do not count.
