@@ -23,6 +23,13 @@ struct TotalExtractor: Sendable {
             if let existing = scores[value], existing.score >= score { return }
             scores[value] = (score, source)
         }
+        /// `value` is what `printed`'s label was about (a rounding or a misread): it gets that
+        /// label's score, on the same line.
+        func takeOverEvidence(of printed: (score: Double, source: LabelledAmount), for value: Decimal) {
+            var source = printed.source
+            source.value = value
+            scores[value] = (printed.score, source)
+        }
 
         // 1. Label evidence, best occurrence per value, plus repetition.
         var occurrences: [Decimal: Int] = [:]
@@ -149,9 +156,7 @@ struct TotalExtractor: Sendable {
         // The rounded amount is what the total's label was about: it takes over the label's evidence.
         for (total, rounded) in unreadRoundings {
             guard let entry = scores[total], (scores[rounded]?.score ?? -1) < entry.score else { continue }
-            var source = entry.source
-            source.value = rounded
-            scores[rounded] = (entry.score, source)
+            takeOverEvidence(of: entry, for: rounded)
         }
         for value in superseded where scores[value] != nil { scores[value]!.score *= 0.65 }
 
@@ -205,9 +210,7 @@ struct TotalExtractor: Sendable {
         let corrections = witnesses.filter { $0.kind == .correctsMisread }
         for correction in corrections where scores[correction.value] == nil {
             guard let replaced = correction.replaces.flatMap({ scores[$0] }) else { continue }
-            var source = replaced.source
-            source.value = correction.value
-            scores[correction.value] = (replaced.score, source)
+            takeOverEvidence(of: replaced, for: correction.value)
         }
         for misread in Set(corrections.compactMap(\.replaces)) where scores[misread] != nil {
             scores[misread]!.score *= 0.5
