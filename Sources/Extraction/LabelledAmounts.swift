@@ -110,9 +110,17 @@ extension TotalExtractor {
                 guard let amount = valueLine.amounts.last else { continue }
                 consumed.insert(values[n])
                 let weight = values.count == labels.count ? 0.9 : 0.7
+                let label = lines[labelIndex].text + " " + valueLine.text
+                // A row of several amounts under a header ("GST Rate Amt Tax" / "S 6% 20.19 1.21") keeps
+                // all of them, the left ones weaker, as on a labelled line.
+                for other in valueLine.amounts.dropLast() where other.hasFraction && amount.hasFraction {
+                    result.append(LabelledAmount(value: other.value, role: lines[labelIndex].role!, hasFraction: true,
+                                                 lineIndex: values[n], line: label, weight: weight * 0.6))
+                }
                 result.append(LabelledAmount(value: amount.value, role: lines[labelIndex].role!,
                                              hasFraction: amount.hasFraction, lineIndex: values[n],
-                                             line: lines[labelIndex].text + " " + valueLine.text, weight: weight))
+                                             line: label, weight: weight,
+                                             isRightmostOfSeveral: valueLine.amounts.count >= 2))
             }
             i = max(j, i + 1)
         }

@@ -34,6 +34,21 @@ struct ReceiptSumsTests {
         #expect(fields.total == amount("343.95"))
     }
 
+    @Test func aTaxRowUnderItsHeaderKeepsBothAmountsAndClosesOnTheTotal() {
+        // The header is a label line of its own, so the row below is paired with it; the row's
+        // base must survive the pairing for base + tax to close on the unlabelled total.
+        let fields = extract("""
+        PLASTIC BAG RM0.20 EA
+        : 21.40
+        ;’ 0.00
+        asn 50.00
+        CHANGE 28 60
+        GST Rate Amt Excl GST(RM) Tax(RM)
+        S = 6% 20.19 1,21
+        """)
+        #expect(fields.total == amount("21.40"))
+    }
+
     @Test func cardPaymentEqualToTheTotalBeatsALaterMisreadTotal() {
         let fields = extract("""
         FuelSave 95 RM 88.17
