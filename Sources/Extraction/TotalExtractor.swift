@@ -140,6 +140,14 @@ struct TotalExtractor: Sendable {
                 roundedTo[total.value] = rounded
             }
         }
+        // Two totals printed five cents apart at most, one of them the other rounded to five cents:
+        // the till's cash rounding, printed without a rounding line. The rounded one is what was due.
+        for unrounded in totals where !Self.isMultipleOfFiveCents(unrounded.value) && !cardPaid.contains(unrounded.value) {
+            let rounded = Self.nearestFiveCents(unrounded.value)
+            guard totals.contains(where: { $0.value == rounded && $0.lineIndex != unrounded.lineIndex }) else { continue }
+            superseded.insert(unrounded.value)
+            roundedTo[unrounded.value] = rounded
+        }
         let changeGiven = values(.change).contains { $0.value > 0 }
         for (value, why, bonus, source) in inferred where value > 0 && bonus > 0 {
             if scores[value] != nil {

@@ -77,6 +77,31 @@ struct TotalTests {
         #expect(fields.total == amount("60.30"))
     }
 
+    @Test func twoTotalsFiveCentsApartWithoutARoundingLine() {
+        // Read out of order (the large-print total came first), no rounding line: the rounded
+        // total is what was due.
+        let fields = extract("""
+        Tatal 102.40
+        PINEAPPLE JUICE 12.95
+        Subtotal 87.30
+        10% Srv Chg 8.73
+        GST 6% 6.36
+        Total: 102.39
+        """)
+        #expect(fields.total == amount("102.40"))
+        #expect(fields.values(.total).contains("102.39"))
+    }
+
+    @Test func anUnroundedTotalPaidByCardStaysAsPrinted() {
+        let fields = extract("""
+        Total 102.40
+        Subtotal 87.30
+        Total: 102.39
+        VISA 102.39
+        """)
+        #expect(fields.total == amount("102.39"))
+    }
+
     @Test func aSpeckReadAsAThirdDecimal() {
         // "30.906" is 30.90 with a speck; cash − change and the rounding agree on it.
         let fields = extract("""
