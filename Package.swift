@@ -22,6 +22,9 @@ let package = Package(
         .systemLibrary(name: "CLeptonica", pkgConfig: "lept",
                        providers: [.apt(["libleptonica-dev"])]),
 
+        // Tesseract's internal line images stored uncompressed: same output, about a tenth less CPU.
+        .target(name: "CTesseractLineImages", linkerSettings: [.linkedLibrary("lept")]),
+
         // Shared value types: text lines, candidates, fields, dates, money.
         .target(name: "RebutCore"),
 
@@ -33,7 +36,7 @@ let package = Package(
         // Stage 2: decode and clean the image with Leptonica.
         .target(name: "Imaging", dependencies: ["CLeptonica", "Ingest", "RebutCore"]),
         // Stage 3: Tesseract engines, one per worker thread.
-        .target(name: "OCR", dependencies: ["CTesseract", "CLeptonica", "Imaging", "Ingest", "RebutCore"]),
+        .target(name: "OCR", dependencies: ["CTesseract", "CTesseractLineImages", "CLeptonica", "Imaging", "Ingest", "RebutCore"]),
         // Stage 4: fields and ranked candidates from OCR text (pure Swift).
         .target(name: "Extraction", dependencies: ["RebutCore"]),
         // Stage 5: category rules and learned vendor categories (pure Swift).

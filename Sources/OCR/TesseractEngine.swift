@@ -1,5 +1,6 @@
 import CLeptonica
 import CTesseract
+import CTesseractLineImages
 import Foundation
 import Imaging
 import RebutCore
@@ -58,6 +59,10 @@ public final class TesseractEngine {
         self.handle = handle
         self.settings = settings
     }
+
+    /// Line images Tesseract has encoded in this process, all stored uncompressed (the
+    /// CTesseractLineImages target says why); zero would mean the speed-up is not in effect.
+    public static var uncompressedLineImages: Int { rebut_tesseract_png_buffers_written() }
 
     deinit {
         TessBaseAPIEnd(handle)

@@ -33,6 +33,21 @@ import Testing
         #expect(total.words[0].box.x < total.words[1].box.x)
     }
 
+    @Test func tesseractsLineImagesAreStoredUncompressedAndOurOwnPNGsAreNot() throws {
+        // The pixWriteMem interposer must see Tesseract's calls (else the speed-up is silently
+        // gone) and must leave Rebut's own PNG encoding compressed.
+        let before = TesseractEngine.uncompressedLineImages
+        let lines = ["CAFE DEL MAR", "TOTAL 7.50"]
+        let image = try #require(LeptonicaImage.renderedText(lines, fontSize: 12))
+        let page = try TesseractEngine(settings: .default()).recognize(image)
+        #expect(page.lines.map(\.text) == lines)
+        #expect(TesseractEngine.uncompressedLineImages >= before + lines.count)
+
+        // Stored rather than compressed, this page would take a byte per pixel (or a bit, at 1 bpp).
+        let png = try image.encoded(as: .png)
+        #expect(png.count * 40 < image.width * image.height)
+    }
+
     @Test func engineIsReusedAcrossImages() throws {
         let engine = try TesseractEngine(settings: .default())
         for receipt in sampleReceipts.prefix(3) {
