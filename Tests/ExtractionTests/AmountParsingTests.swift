@@ -23,6 +23,13 @@ struct AmountParsingTests {
         #expect(values(line).last == amount(expected))
     }
 
+    @Test func aWholeNumberGluedToAWordByADotIsNoPrice() {
+        #expect(values("NO.5 JALAN PERMAS 9/5").isEmpty)
+        #expect(values("Amount [4-61 & pwe.7").isEmpty)
+        #expect(values("TOTAL.7.50").last == amount("7.50"))
+        #expect(values("Ticket No. 7 RM4.00") == [7, amount("4.00")])
+    }
+
     @Test func dashesThatAreNotSigns() {
         #expect(values("Total Amt Payable - 159.00").last == amount("159.00"))
         #expect(values("TOTAL ~ 55.10").last == amount("55.10"))

@@ -102,6 +102,19 @@ struct TotalTests {
         #expect(fields.total == amount("102.39"))
     }
 
+    @Test func aNumberedLabelIsNotTheTotal() {
+        // The total and payment lines are unreadable; "pwe.7" is an OCR fragment, not 7.00.
+        let fields = extract("""
+        Parking Time 1:45
+        Parking Fee Rate A RM4.00
+        Amount [4-61 & pwe.7
+        GST 6.00 % BO
+        Total se RMA 00
+        Paid ico. FM4.00
+        """)
+        #expect(fields.total == amount("4.00"))
+    }
+
     @Test func aSpeckReadAsAThirdDecimal() {
         // "30.906" is 30.90 with a speck; cash − change and the rounding agree on it.
         let fields = extract("""
