@@ -140,6 +140,28 @@ struct TotalExtractor: Sendable {
                 roundedTo[total.value] = rounded
             }
         }
+        // Every total label lost its amount ("TOTAL m~ TA Tp wal 55"): the subtotal plus every charge
+        // printed after it, up to the payment, is the total, when one of them is a tax not included.
+        if totals.isEmpty {
+            let stops: Set<AmountRole> = [.cashPayment, .cardPayment, .change]
+            for sub in values(.subtotal) where sub.value > 0 {
+                let end = labelled.first { $0.lineIndex > sub.lineIndex && stops.contains($0.role) }?.lineIndex ?? lines.count
+                var perLine: [Int: LabelledAmount] = [:]
+                for charge in values(.tax, .rounding, .discount) where charge.lineIndex > sub.lineIndex
+                    && charge.lineIndex < end && charge.value != 0 && abs(charge.value) < sub.value {
+                    // One amount per line: the right-most (a tax line's rate column is not added).
+                    if let kept = perLine[charge.lineIndex], kept.isRightmostOfSeveral || !charge.isRightmostOfSeveral { continue }
+                    perLine[charge.lineIndex] = charge
+                }
+                let charges = perLine.values
+                guard charges.contains(where: { $0.role == .tax && $0.value > 0
+                    && !lines[$0.lineIndex].match.contains(any: Keywords.taxIncluded) }) else { continue }
+                var value = sub.value
+                for charge in charges { value += charge.role == .discount ? -abs(charge.value) : charge.value }
+                inferred.append((value, "subtotal + charges", 0.4, sub))
+                superseded.insert(sub.value)
+            }
+        }
         // Two totals printed five cents apart at most, one of them the other rounded to five cents:
         // the till's cash rounding, printed without a rounding line. The rounded one is what was due.
         for unrounded in totals where !Self.isMultipleOfFiveCents(unrounded.value) && !cardPaid.contains(unrounded.value) {

@@ -115,6 +115,29 @@ struct TotalTests {
         #expect(fields.total == amount("4.00"))
     }
 
+    @Test func subtotalPlusChargesWhenTheTotalsAmountIsUnreadable() {
+        let fields = extract("""
+        9555017370017 7 28.00 7.14 26.00
+        Total Qty. : 1 26.00
+        SUB-TOTAL (EX) : 26.00
+        TOTAL TAX : 1.56
+        ROUNDING : -0.01
+        TOTAL m~ TA Tp wal 55
+        CASH ‘0 )) JE, ) ¢ ) fl ;
+        SR 6.00 26.00 1.56
+        """)
+        #expect(fields.total == amount("27.55"))
+    }
+
+    @Test func anIncludedTaxIsNotAddedToTheSubtotal() {
+        let fields = extract("""
+        SUBTOTAL 28.10
+        INC 6% GST 1.62
+        TOTAL m~ TA wal
+        """)
+        #expect(fields.total == amount("28.10"))
+    }
+
     @Test func aSpeckReadAsAThirdDecimal() {
         // "30.906" is 30.90 with a speck; cash − change and the rounding agree on it.
         let fields = extract("""
