@@ -103,11 +103,7 @@ enum ReceiptSums {
                 let terms = combination.map { usable[$0] }
                 // One charge per line: a line's amounts are alternatives, not addends.
                 guard Set(terms.map(\.lineIndex)).count == terms.count else { continue }
-                var value = subtotal.value
-                for term in terms {
-                    // Discounts lower the sum whatever sign OCR kept; a rounding keeps its sign.
-                    value += term.role == .discount ? -abs(term.value) : term.value
-                }
+                let value = Self.subtotal(subtotal.value, plus: terms)
                 let lines = Set(terms.map(\.lineIndex)).union([subtotal.lineIndex])
                 // Complete when every charge line printed between subtotal and result is a term.
                 func complete(upTo resultLine: Int) -> Bool {
@@ -147,6 +143,12 @@ enum ReceiptSums {
         // A printed amount that closes a sum of its own is no misread.
         let closed = Set(found.filter { $0.kind != .correctsMisread }.map(\.value))
         return found.filter { $0.kind != .correctsMisread || !closed.contains($0.replaces ?? -1) }
+    }
+
+    /// A subtotal with its charges applied. Discounts lower the sum whatever sign OCR kept; a
+    /// rounding keeps its sign.
+    static func subtotal(_ subtotal: Decimal, plus charges: some Sequence<LabelledAmount>) -> Decimal {
+        charges.reduce(subtotal) { sum, charge in sum + (charge.role == .discount ? -abs(charge.value) : charge.value) }
     }
 
     /// Where two amounts differ when they have the same number of digits and exactly one of them

@@ -156,9 +156,7 @@ struct TotalExtractor: Sendable {
                 let charges = perLine.values
                 guard charges.contains(where: { $0.role == .tax && $0.value > 0
                     && !lines[$0.lineIndex].match.contains(any: Keywords.taxIncluded) }) else { continue }
-                var value = sub.value
-                for charge in charges { value += charge.role == .discount ? -abs(charge.value) : charge.value }
-                inferred.append((value, "subtotal + charges", 0.4, sub))
+                inferred.append((ReceiptSums.subtotal(sub.value, plus: charges), "subtotal + charges", 0.4, sub))
                 superseded.insert(sub.value)
             }
         }

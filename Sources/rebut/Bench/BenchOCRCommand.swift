@@ -37,7 +37,7 @@ struct BenchOCRCommand: AsyncParsableCommand {
     @Option(help: "Scale by this fixed factor instead of measuring text size.")
     var scaleFactor: Double?
     @Option(help: "Tesseract variable NAME=VALUE (repeatable).")
-    var variable: [String] = []
+    var variable: [TesseractVariable] = []
     @Option(help: "Write NAME.json (the OCR lines) per sample into this folder.")
     var dump: String?
     @Option(help: "Also write each cleaned image as NAME.png into this folder (for looking at).")
@@ -59,11 +59,7 @@ struct BenchOCRCommand: AsyncParsableCommand {
         var settings = OCRSettings.default(languages: languages)
         if let psm { settings.pageSegmentationMode = psm }
         if noJoinAmounts { settings.joinSplitAmounts = false }
-        for assignment in variable {
-            let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { throw ValidationError("--variable wants NAME=VALUE, got \(assignment)") }
-            settings.variables[parts[0]] = parts[1]
-        }
+        for setting in variable { settings.variables[setting.name] = setting.value }
         if let dump { try FileManager.default.createDirectory(atPath: dump, withIntermediateDirectories: true) }
 
         if let dumpImages {

@@ -20,3 +20,14 @@ struct CurrencyCode: ExpressibleByArgument {
         code = upper
     }
 }
+
+/// A Tesseract variable as NAME=VALUE ("tessedit_do_invert=0"), for measuring OCR settings.
+struct TesseractVariable: ExpressibleByArgument {
+    var name: String
+    var value: String
+    init?(argument: String) {
+        let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2, !parts[0].isEmpty else { return nil }
+        (name, value) = (parts[0], parts[1])
+    }
+}

@@ -23,13 +23,10 @@ struct PipelineOptions: ParsableArguments {
     /// Median character height the page is scaled to, for measuring (`rebut bench`).
     @Option(name: .customLong("char-height"), help: .hidden) var characterHeight: Int?
     /// A Tesseract variable NAME=VALUE set at engine start, for measuring (`rebut bench`).
-    @Option(name: .customLong("tesseract-variable"), help: .hidden) var tesseractVariables: [String] = []
+    @Option(name: .customLong("tesseract-variable"), help: .hidden) var tesseractVariables: [TesseractVariable] = []
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
-        for assignment in tesseractVariables where assignment.split(separator: "=").count != 2 {
-            throw ValidationError("--tesseract-variable wants NAME=VALUE, got \(assignment)")
-        }
         let valid = lang.split(separator: "+").allSatisfy { $0.count >= 3 && $0.allSatisfy(\.isLetter) }
         if !valid { throw ValidationError("--lang takes codes like eng or spa+cat, not '\(lang)'") }
     }
@@ -47,10 +44,7 @@ extension PipelineOptions {
         var configuration = PipelineConfiguration(languages: lang, jobs: jobs, disabling: off)
         configuration.rereadUncertainFields = !noReread
         if let characterHeight { configuration.cleaning.targetCharacterHeight = characterHeight }
-        for assignment in tesseractVariables {
-            let parts = assignment.split(separator: "=").map(String.init)
-            configuration.ocr.variables[parts[0]] = parts[1]
-        }
+        for variable in tesseractVariables { configuration.ocr.variables[variable.name] = variable.value }
         return configuration
     }
 
