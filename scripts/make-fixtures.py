@@ -55,10 +55,12 @@ def money(value: Decimal) -> Decimal:
 
 
 def format_number(value: Decimal, language: str) -> str:
-    """English 1,234.56; Spanish and Catalan 1.234,56."""
+    """English 1,234.56; Spanish, Catalan and German 1.234,56; French 1 234,56."""
     negative = value < 0
     text = f"{abs(money(value)):,.2f}"  # 1,234.56
-    if language in ("spa", "cat"):
+    if language == "fra":
+        text = text.replace(",", " ").replace(".", ",")
+    elif language in ("spa", "cat", "deu"):
         text = text.replace(",", "_").replace(".", ",").replace("_", ".")
     return ("-" if negative else "") + text
 
@@ -75,6 +77,10 @@ def format_date(iso: str, style: str) -> str:
         return f"{day:02d}/{month:02d}/{year}"
     if style == "dmy-":
         return f"{day:02d}-{month:02d}-{year}"
+    if style == "dmy.":
+        return f"{day:02d}.{month:02d}.{year}"
+    if style == "dmy/yy":
+        return f"{day:02d}/{month:02d}/{year % 100:02d}"
     if style == "eng-mon":
         return f"{day:02d} {ENG_MONTHS[month - 1]} {year}"
     if style == "spa-mon":
@@ -157,6 +163,10 @@ WORDS = {
                 date="Fecha:", time="Hora:", tax="IVA", qty="x"),
     "cat": dict(subtotal="BASE IMPOSABLE", total="TOTAL", cash="EFECTIU", change="CANVI",
                 date="Data:", time="Hora:", tax="IVA", qty="x"),
+    "deu": dict(subtotal="NETTO", total="SUMME", cash="BAR", change="RÜCKGELD",
+                date="Datum:", time="Uhrzeit:", tax="MwSt", qty="x"),
+    "fra": dict(subtotal="TOTAL HT", total="NET À PAYER", cash="ESPÈCES", change="RENDU",
+                date="Date :", time="Heure :", tax="TVA", qty="x"),
 }
 
 
@@ -165,7 +175,7 @@ def amount_text(receipt: Receipt, value: Decimal, with_symbol: bool = False) -> 
     if not with_symbol:
         return number
     symbol = SYMBOLS[receipt.currency]
-    if receipt.language in ("spa", "cat"):
+    if receipt.language in ("spa", "cat", "deu", "fra"):
         return f"{number} {symbol}"
     return f"{symbol}{number}" if len(symbol) == 1 else f"{symbol} {number}"
 
@@ -504,6 +514,31 @@ def receipts() -> List[Receipt]:
                    Item("Cafè amb llet", D("2"), D("1.60"))],
             item_style="inline", tax_rate=D("10"), payment="cash", tendered=D("20.00"),
             footer=["Gràcies i bon dia!"]),
+        Receipt(
+            name="deu-supermarket-clean", language="deu", variant="clean", category="groceries",
+            currency="EUR", vendor="FRISCHMARKT BERGER GMBH",
+            header=["Lindenstraße 42", "10969 Berlin", "Tel. 030 2345 6789", "USt-IdNr: DE 123 456 789"],
+            title="KASSENBON", extra_header=["Kasse 2   Bon 4711"],
+            date="2019-11-08", date_style="dmy.", time="17:36",
+            items=[Item("Vollmilch 1L", D("2"), D("1.09")),
+                   Item("Roggenbrot", D("1"), D("2.49")),
+                   Item("Äpfel Elstar kg", D("1"), D("2.79")),
+                   Item("Bergkäse 200g", D("1"), D("3.69")),
+                   Item("Kaffee 500g", D("1"), D("6.99"))],
+            item_style="inline", tax_rate=D("7"), payment="cash", tendered=D("25.00"),
+            footer=["Vielen Dank für Ihren Einkauf"]),
+        Receipt(
+            name="fra-brasserie-skewed", language="fra", variant="skewed", category="meals",
+            currency="EUR", vendor="BRASSERIE DU PORT SARL",
+            header=["14 quai de la Fosse", "44000 Nantes", "Tél. 02 40 12 34 56", "SIRET 812 345 678 00019"],
+            title="FACTURE", extra_header=["Table 9   Couverts 2"],
+            date="2019-06-12", date_style="dmy/yy", time="20:47",
+            items=[Item("Moules frites", D("2"), D("16.50")),
+                   Item("Salade niçoise", D("1"), D("12.00")),
+                   Item("Pichet de rosé", D("1"), D("14.00")),
+                   Item("Café gourmand", D("2"), D("8.50"))],
+            item_style="inline", tax_rate=D("10"), payment="card", card_label="CARTE BANCAIRE",
+            footer=["Merci de votre visite"]),
     ]
 
 

@@ -5,10 +5,10 @@ import OCR
 import RebutTestSupport
 import Testing
 
-/// Every fixture receipt (clean, skewed, photo, faded, flatbed; eng/spa/cat) through the real
+/// Every fixture receipt (clean, skewed, photo, faded, flatbed; eng/spa/cat/deu/fra) through the real
 /// pool with the default cleaning: the printed total and vendor must be in the text.
 @Suite struct FixtureOCRTests {
-    @Test(arguments: ["eng", "spa", "cat"])
+    @Test(arguments: ["eng", "spa", "cat", "deu", "fra"])
     func fixtureReceiptsAreRead(language: String) async throws {
         let images = try Fixtures.receiptImages().filter { try Fixtures.truth(for: $0).language == language }
         #expect(!images.isEmpty)

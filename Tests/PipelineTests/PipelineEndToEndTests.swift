@@ -26,6 +26,24 @@ import Testing
         #expect(!analysed.page.lines.isEmpty)
     }
 
+    /// Every fixture receipt (clean, skewed, photo, faded, flatbed) read in its own language:
+    /// the fields a person would otherwise type must come out as printed.
+    @Test(arguments: ["eng", "spa", "cat", "deu", "fra"])
+    func everyFixtureReceiptIsReadRight(language: String) async throws {
+        let images = try Fixtures.receiptImages().filter { try Fixtures.truth(for: $0).language == language }
+        #expect(!images.isEmpty)
+        let analyser = try ReceiptAnalyser(configuration: PipelineConfiguration(languages: language, jobs: 2))
+        for image in images {
+            let truth = try Fixtures.truth(for: image)
+            let fields = try await analyser.analyse(image).fields
+            let name = image.lastPathComponent
+            #expect(fields.total.map { MoneyFormat.canonical($0) } == truth.total, "\(name): total")
+            #expect(fields.date?.iso8601 == truth.date, "\(name): date")
+            #expect(fields.vendor?.uppercased() == truth.vendor.uppercased(), "\(name): vendor")
+            #expect(fields.currency == truth.currency, "\(name): currency")
+        }
+    }
+
     @Test func aPhotoWithExifOrientationIsReadUpright() async throws {
         let analyser = try ReceiptAnalyser(configuration: PipelineConfiguration(languages: "eng", jobs: 1))
         let image = Fixtures.url("receipts/eng-grocer-photo.jpg")
