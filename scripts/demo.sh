@@ -7,10 +7,11 @@ scripts/setup.sh
 export OMP_THREAD_LIMIT=1
 rebut=.build/release/rebut
 "$rebut" events create "Demo" --kind trip --if-missing >/dev/null
-# The bundled samples: English, Spanish and Catalan receipts, clean, skewed, faded, photographed
-# and on a flatbed scan. Their truths (*.json beside them) are for the tests, not for filing.
+# The bundled samples: English, Spanish, Catalan, German and French receipts, clean, skewed,
+# faded, photographed and on a flatbed scan. Their truths (*.json beside them) are for the tests,
+# not for filing.
 # Exit code 1 would only mean some sample could not be read; the demo still shows what was filed.
-"$rebut" ingest Fixtures/receipts/*.png Fixtures/receipts/*.jpg --event "Demo" --lang eng+spa+cat || [ $? -eq 1 ]
+"$rebut" ingest Fixtures/receipts/*.png Fixtures/receipts/*.jpg --event "Demo" --lang eng+spa+cat+deu+fra || [ $? -eq 1 ]
 echo
 "$rebut" events show "Demo"
 echo
