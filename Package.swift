@@ -78,7 +78,10 @@ let package = Package(
         .testTarget(name: "ReviewTests", dependencies: [
             "Review", "Store", "Pipeline", "Categorisation", "RebutCore", "RebutTestSupport",
         ]),
-        .testTarget(name: "WatcherTests", dependencies: ["Watcher", "Pipeline", "Store", "Ingest", "RebutCore", "RebutTestSupport"]),
+        .testTarget(name: "WatcherTests", dependencies: [
+            "Watcher", "Pipeline", "Store", "Ingest", "RebutCore", "RebutTestSupport",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         .testTarget(name: "CLITests", dependencies: ["RebutCore", "RebutTestSupport"]),
     ]
 )

@@ -26,7 +26,7 @@ public struct ReceiptExtractor: Sendable {
     public init() {}
 
     /// Below this a field counts as uncertain and the receipt goes to review.
-    public static let reviewThreshold: Double = 0.5
+    public static let reviewThreshold: Double = ReviewRule.defaultThreshold
 
     public func extract(from lines: [TextLine], context: ExtractionContext = .init()) -> ReceiptFields {
         extract(lines: lines.enumerated().map { ReceiptLine(index: $0.offset, line: $0.element) }, context: context)

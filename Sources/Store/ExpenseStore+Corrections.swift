@@ -65,6 +65,8 @@ extension ExpenseStore {
             receipt.status = receipt.computedStatus(threshold: reviewThreshold)
             receipt.updatedAt = Date()
             try receipt.update(db)
+            // Confirming the value already there makes it certain, but corrects nothing.
+            guard receipt.value(of: field) != oldValue else { return receipt }
 
             var correction = Correction(receiptId: receiptId, field: field.rawValue, oldValue: oldValue,
                                         newValue: receipt.value(of: field),

@@ -28,10 +28,12 @@ extension ExpenseStore {
     /// Files a receipt under an event, atomically.
     ///
     /// The image is written to a temporary file and flushed before the transaction starts (slow
-    /// I/O outside the write lock). Inside one transaction the row is inserted and the file renamed
-    /// into place; if anything fails the file is removed and the row rolled back, so there is never
-    /// a row without its image nor a stray image. The same image filed twice (even by two processes
-    /// at once) gives `.duplicate` and changes nothing.
+    /// I/O outside the write lock), and the path it will take is recorded as pending. Inside one
+    /// transaction the row is inserted, the file renamed into place and the pending mark cleared;
+    /// if anything fails the file is removed and the row rolled back, so there is never a row
+    /// without its image. A crash after the rename but before the commit leaves the pending mark,
+    /// which is how `removeStrayImages` knows the file is this store's and unreferenced. The same
+    /// image filed twice (even by two processes at once) gives `.duplicate` and changes nothing.
     public func file(_ new: NewReceipt, into eventId: Int64) throws -> FilingOutcome {
         let sha = try Validation.sha256(new.sha256)
         let ext = try Validation.imageExtension(new.imageExtension)
@@ -42,6 +44,7 @@ extension ExpenseStore {
         let temporary = try images.writeTemporary(new.imageData, for: relativePath)
         var movedIntoPlace = false
         do {
+            try dbPool.write { db in try Self.markPending(relativePath, in: db) }
             let outcome: FilingOutcome = try dbPool.write { db in
                 if let existing = try Receipt.filter(Receipt.Columns.sha256 == sha).fetchOne(db) {
                     return .duplicate(existing: existing)
@@ -52,6 +55,7 @@ extension ExpenseStore {
                 try receipt.insert(db)
                 try images.moveIntoPlace(temporary, as: relativePath)
                 movedIntoPlace = true
+                try Self.clearPending(relativePath, in: db)
                 // Read back what SQLite kept (dates to the millisecond) so callers hold the stored truth.
                 return .filed(try Receipt.fetchOne(db, key: receipt.id) ?? receipt)
             }
@@ -67,6 +71,15 @@ extension ExpenseStore {
             }
             throw error
         }
+    }
+
+    static func markPending(_ relativePath: String, in db: Database) throws {
+        try db.execute(sql: "INSERT OR REPLACE INTO pendingImage (imagePath, startedAt) VALUES (?, ?)",
+                       arguments: [relativePath, Date()])
+    }
+
+    static func clearPending(_ relativePath: String, in db: Database) throws {
+        try db.execute(sql: "DELETE FROM pendingImage WHERE imagePath = ?", arguments: [relativePath])
     }
 
     /// Deletes the receipt and then its image. Its corrections are kept.

@@ -5,7 +5,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The receipt images under `<store folder>/images/ab/abcdef….ext`, written so that a crash never
+/// The receipt images under `<store>.images/ab/abcdef….ext`, written so that a crash never
 /// leaves a half-written image under a real name: bytes go to a temporary file in the same
 /// directory, are flushed to disk, and only then renamed into place (rename is atomic).
 struct ImageFiles: Sendable {
@@ -13,9 +13,35 @@ struct ImageFiles: Sendable {
 
     static let temporaryPrefix = ".tmp-"
 
-    /// "images/ab/ab12….jpg": the first two hex digits spread files over 256 directories.
+    /// "ab/ab12….jpg": the first two hex digits spread files over 256 directories.
     static func relativePath(sha256: String, extension ext: String) -> String {
-        "images/\(sha256.prefix(2))/\(sha256).\(ext)"
+        "\(sha256.prefix(2))/\(sha256).\(ext)"
+    }
+
+    /// Whether `relativePath` has the shape `relativePath(sha256:extension:)` gives.
+    static func isImagePath(_ relativePath: String) -> Bool {
+        let parts = relativePath.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count == 2, let dot = parts[1].firstIndex(of: ".") else { return false }
+        let hash = parts[1][..<dot]
+        let hex = Set("0123456789abcdef")
+        return hash.count == 64 && hash.allSatisfy(hex.contains) && hash.hasPrefix(parts[0])
+            && parts[1][dot...].count > 1
+    }
+
+    /// Puts the file at `legacy` at `target` too (hard link, else copy); a missing `legacy` or an
+    /// existing `target` is left as it is. Never removes anything.
+    static func adopt(_ legacy: URL, as target: URL) throws {
+        let fm = FileManager.default
+        guard fm.fileExists(atPath: legacy.path), !fm.fileExists(atPath: target.path) else { return }
+        try fm.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        guard link(legacy.path, target.path) != 0, errno != EEXIST else { return }
+        // No hard links here: a copy, renamed into place whole so a crash leaves no half file.
+        let partial = target.deletingLastPathComponent().appendingPathComponent(temporaryPrefix + UUID().uuidString)
+        try fm.copyItem(at: legacy, to: partial)
+        guard rename(partial.path, target.path) == 0 else {
+            unlink(partial.path)
+            throw StoreError.imageWriteFailed(path: target.path, reason: String(cString: strerror(errno)))
+        }
     }
 
     func url(_ relativePath: String) -> URL {

@@ -1,8 +1,11 @@
+import Foundation
 import GRDB
 
 /// Every schema change, in order, in one place. Never edit a shipped migration: add one.
 enum Schema {
-    static var migrator: DatabaseMigrator {
+    /// `imagesFolder` is the store's own image folder; `legacyImagesFolder` the `images/` that
+    /// stores before v3 shared with every other store in the same folder.
+    static func migrator(imagesFolder: URL, legacyImagesFolder: URL) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
 
         migrator.registerMigration("v1: events, receipts, corrections") { db in
@@ -68,6 +71,29 @@ enum Schema {
         migrator.registerMigration("v2: receipt.sourcePath") { db in
             try db.alter(table: "receipt") { t in
                 t.add(column: "sourcePath", .text)
+            }
+        }
+
+        // Each store owns its image folder (`NAME.images/`): stores sharing a folder used to share
+        // `images/` and sweep each other's files away. Images are hard-linked (copied where links
+        // fail) into the new folder before the paths change, and the shared folder is left as it
+        // is: another store may still need it. Re-run after a crash, the links already made count.
+        migrator.registerMigration("v3: per-store image folder, pending image writes") { db in
+            let legacyPrefix = "images/"
+            let rows = try Row.fetchAll(db, sql: "SELECT id, imagePath FROM receipt WHERE imagePath LIKE 'images/%'")
+            for row in rows {
+                let id: Int64 = row["id"]
+                let old: String = row["imagePath"]
+                let relative = String(old.dropFirst(legacyPrefix.count))
+                try ImageFiles.adopt(legacyImagesFolder.appendingPathComponent(relative),
+                                     as: imagesFolder.appendingPathComponent(relative))
+                try db.execute(sql: "UPDATE receipt SET imagePath = ? WHERE id = ?", arguments: [relative, id])
+            }
+            // An image about to be renamed into place by a filing: what proves a file with no
+            // receipt is the leftover of this store's own interrupted filing (see removeStrayImages).
+            try db.create(table: "pendingImage") { t in
+                t.primaryKey("imagePath", .text)
+                t.column("startedAt", .datetime).notNull()
             }
         }
 

@@ -8,6 +8,10 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A stored value that no longer parses: the database was edited by hand or damaged.
     case corruptValue(column: String, value: String)
     case imageWriteFailed(path: String, reason: String)
+    /// Only filing commands create a store: a read at a mistyped path says so instead.
+    case storeNotFound(String)
+    case notAStore(path: String, reason: String)
+    case permissionDenied(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -17,6 +21,10 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .duplicateEventName(let name): return "an event named '\(name)' already exists (names ignore case)"
         case .corruptValue(let column, let value): return "stored \(column) '\(value)' cannot be read; the database may be damaged"
         case .imageWriteFailed(let path, let reason): return "cannot write image \(path): \(reason)"
+        case .storeNotFound(let path):
+            return "no store at \(path) (only filing commands such as `rebut ingest` create one; check --store or $REBUT_STORE)"
+        case .notAStore(let path, let reason): return "\(path) is not a Rebut store: \(reason)"
+        case .permissionDenied(let path, let reason): return "cannot use the store \(path): \(reason)"
         }
     }
 }

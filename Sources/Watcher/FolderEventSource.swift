@@ -28,6 +28,8 @@ public enum WatchError: Error, Sendable, CustomStringConvertible {
     case notADirectory(String)
     case system(call: String, path: String, errno: Int32)
     case alreadyWatched(String)
+    /// The folder holds (or lies inside) something the watcher writes or must never move.
+    case overlaps(folder: String, what: String, path: String)
     /// A Foundation call failed (it reports no errno).
     case failed(String, path: String, reason: String)
 
@@ -40,6 +42,9 @@ public enum WatchError: Error, Sendable, CustomStringConvertible {
             return "cannot \(what) \(path): \(reason)"
         case .alreadyWatched(let path):
             return "another rebut watch is already running on \(path)"
+        case .overlaps(let folder, let what, let path):
+            return "refusing to watch \(folder): it would take \(what) (\(path)) as input; "
+                + "watch a folder that holds neither the store nor its images nor the --keep folder"
         }
     }
 }

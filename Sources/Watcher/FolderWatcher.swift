@@ -85,6 +85,7 @@ public final class FolderWatcher: Sendable {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.root.path, isDirectory: &isDirectory),
               isDirectory.boolValue else { throw .notADirectory(folder.root.path) }
+        if let overlap = folder.overlap(withStore: processor.filer.store.databaseURL) { throw overlap }
         let lock = try SingleInstanceLock(folder: folder.root)
         defer { withExtendedLifetime(lock) {} }
 
@@ -135,6 +136,7 @@ public final class FolderWatcher: Sendable {
             var inFlight = Set<String>()
             var ready: [(URL, FileSnapshot)] = []
             var readyPaths = Set<String>()
+            var waitingForWriter = Set<String>()
 
             /// A file already chosen (queued or being processed) must not be chosen twice.
             func consider(_ path: String) {
@@ -165,18 +167,31 @@ public final class FolderWatcher: Sendable {
                     if requeue { pending.insert(path) }
                 case .tick:
                     let now = ContinuousClock.now
+                    var settled: [(URL, FileSnapshot)] = []
                     for path in pending.sorted() {
                         let url = URL(fileURLWithPath: path)
                         switch gate.check(url, now: now) {
                         case .ready(let snapshot):
-                            pending.remove(path)
-                            ready.append((url, snapshot))
-                            readyPaths.insert(path)
+                            settled.append((url, snapshot))
                         case .gone, .ignored:
                             pending.remove(path)
                         case .waiting:
                             continue
                         }
+                    }
+                    // Quiet is not closed: a writer may pause longer than the settle time.
+                    let stillWritten = OpenWriters.writing(among: Set(settled.map { OpenWriters.FileID($0.1) }))
+                    for (url, snapshot) in settled {
+                        if stillWritten.contains(OpenWriters.FileID(snapshot)) {
+                            if waitingForWriter.insert(url.path).inserted {
+                                logger.info("\(folder.relativePath(of: url) ?? url.path): still open for writing by another process; waiting")
+                            }
+                            continue   // stays pending: settles again, then is looked at again
+                        }
+                        waitingForWriter.remove(url.path)
+                        pending.remove(url.path)
+                        ready.append((url, snapshot))
+                        readyPaths.insert(url.path)
                     }
                 }
                 while inFlight.count < options.concurrency, !ready.isEmpty {
@@ -223,6 +238,11 @@ public final class FolderWatcher: Sendable {
                 try disposer.removeFiled(url)
                 summary.update { $0.alreadyFiled += 1 }
                 logger.info("\(name): already filed as #\(receipt.id ?? 0)")
+            case .duplicate where Self.isStillBeingWritten(url, since: snapshot),
+                 .failed where Self.isStillBeingWritten(url, since: snapshot):
+                // Read half-written: never move a file that is growing or still open for writing.
+                logger.info("\(name): changed or still open for writing while it was read: looking again")
+                return true
             case .duplicate(let existing):
                 let target = try disposer.setAsideDuplicate(url)
                 summary.update { $0.duplicates += 1 }
@@ -238,6 +258,11 @@ public final class FolderWatcher: Sendable {
             logger.error("\(name): cannot move it out of the watched folder: \(error)")
         }
         return false
+    }
+
+    private static func isStillBeingWritten(_ url: URL, since snapshot: FileSnapshot) -> Bool {
+        guard let now = FileSnapshot(url) else { return false }
+        return now != snapshot || !OpenWriters.writing(among: [OpenWriters.FileID(now)]).isEmpty
     }
 }
 

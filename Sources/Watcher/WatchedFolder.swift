@@ -1,5 +1,6 @@
 import Foundation
 import Pipeline
+import Store
 
 /// The watched folder's layout: which files are input, which subfolder names an event, and
 /// where failed and duplicate files go. `failed/`, `duplicates/` and a keep folder inside the
@@ -19,6 +20,27 @@ public struct WatchedFolder: Sendable {
         failed = self.root.appendingPathComponent(Self.failedName, isDirectory: true)
         duplicates = self.root.appendingPathComponent(Self.duplicatesName, isDirectory: true)
         self.keep = keep.map { $0.standardizedFileURL.resolvingSymlinksInPath() }
+    }
+
+    /// Why this folder must not be watched for `store`, if it must not: the store's database, its
+    /// WAL files or its image folder inside the folder (they would be moved away as "not an
+    /// image" or "duplicate"), the folder inside the store's image folder, or the keep folder
+    /// being the folder itself or holding it (filed originals would come back as input).
+    public func overlap(withStore database: URL) -> WatchError? {
+        let ownPaths = ExpenseStore.ownPaths(forDatabase: database)
+        let resolve = { (url: URL) in url.standardizedFileURL.resolvingSymlinksInPath().path }
+        func isInside(_ path: String, _ folder: String) -> Bool { path == folder || path.hasPrefix(folder + "/") }
+        let names = ["the store", "the store's write-ahead log", "the store's shared memory", "the store's images"]
+        for (what, url) in zip(names, ownPaths) where isInside(resolve(url), root.path) {
+            return .overlaps(folder: root.path, what: what, path: url.path)
+        }
+        if let images = ownPaths.last, isInside(root.path, resolve(images)) {
+            return .overlaps(folder: root.path, what: "the store's images", path: images.path)
+        }
+        if let keep, isInside(root.path, keep.path) {
+            return .overlaps(folder: root.path, what: "the --keep folder's originals", path: keep.path)
+        }
+        return nil
     }
 
     /// The path of `url` below the root, as components; nil when it is not inside the root.

@@ -34,7 +34,7 @@ struct IngestCommand: AsyncParsableCommand {
     @OptionGroup var pipelineOptions: PipelineOptions
 
     func run() async throws {
-        let store = try storeOptions.open()
+        let store = try storeOptions.open(.create)
         let target: Event
         do {
             target = try store.ensureEvent(named: event, kind: .other)

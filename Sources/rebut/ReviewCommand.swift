@@ -37,7 +37,7 @@ struct ReviewCommand: ParsableCommand {
             // Same code as any other input the command cannot work with.
             throw ExitCode(2)
         }
-        let store = try storeOptions.open()
+        let store = try storeOptions.open(.existing)
         let scope = try event.map { try EventLookup.find($0, in: store) }
         let receipts = try store.receipts(eventId: scope?.id, status: .needsReview)
         guard !receipts.isEmpty else {

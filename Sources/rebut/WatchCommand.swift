@@ -72,7 +72,11 @@ struct WatchCommand: AsyncParsableCommand {
             printError("rebut: \(directory) is not a directory")
             throw RebutExit.notFound
         }
-        let store = try storeOptions.open()
+        if let overlap = folder.overlap(withStore: storeOptions.url) {
+            printError("rebut: \(overlap)")
+            throw ExitCode.validationFailure
+        }
+        let store = try storeOptions.open(.create)
         let analyser = try pipelineOptions.makeAnalyser()
         let options = WatchOptions(settle: .milliseconds(Int64(settle * 1000)),
                                    poll: poll.map { .milliseconds(Int64($0 * 1000)) },

@@ -92,7 +92,13 @@ import Testing
         #expect(receipt["category"] as? String == "fuel")
         #expect(receipt["date"] == nil || receipt["date"] is NSNull)
         #expect(receipt["status"] as? String == "needs_review")
-        #expect(((shown["corrections"] as? [Any])?.count ?? 0) >= 4)
+        let corrections = try #require(shown["corrections"] as? [[String: Any]])
+        #expect(corrections.contains { $0["field"] as? String == "total" && $0["newValue"] as? String == "12.50" })
+        #expect(corrections.contains { $0["field"] as? String == "date" && $0["newValue"] == nil })
+        // Setting a value the receipt already has corrects nothing.
+        #expect(try rebut.run(["receipts", "set", "\(id)", "--total", "12.50"]).status == 0)
+        let again = try #require(try rebut.json(["receipts", "show", "\(id)", "--json"]) as? [String: Any])
+        #expect((again["corrections"] as? [Any])?.count == corrections.count)
 
         let missing = try rebut.run(["receipts", "set", "\(id)", "--total", "@99"])
         #expect(missing.status == 2)

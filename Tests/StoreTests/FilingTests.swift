@@ -30,7 +30,7 @@ import Testing
         #expect(stored.confidence == ["vendor": 0.9, "date": 0.9, "total": 0.9, "category": 0.8])
         #expect(stored.candidates["date"]?.map(\.value) == ["2019-03-04", "2019-04-03"])
         #expect(stored.candidates["category"]?.first?.value == "meals")
-        #expect(stored.imagePath == "images/\(hexKey(1).prefix(2))/\(hexKey(1)).jpg")
+        #expect(stored.imagePath == "\(hexKey(1).prefix(2))/\(hexKey(1)).jpg")
         #expect(try store.receipt(sha256: hexKey(1).uppercased())?.id == stored.id)
     }
 
@@ -41,7 +41,7 @@ import Testing
         let receipt = try store.file(newReceipt(seed: 7), into: event.id!).receipt
         let onDisk = try Data(contentsOf: store.imageURL(for: receipt))
         #expect(onDisk == imageBytes(7))
-        #expect(store.imageURL(for: receipt).path.hasPrefix(folder.url.appendingPathComponent("store/images").path))
+        #expect(store.imageURL(for: receipt).path.hasPrefix(folder.url.appendingPathComponent("store/rebut.images").path))
     }
 
     @Test func filingTheSameImageTwiceIsADuplicate() throws {
@@ -163,25 +163,42 @@ import Testing
 }
 
 @Suite struct MaintenanceTests {
-    @Test func strayImagesAreRemovedAndFiledOnesKept() throws {
+    @Test func onlyImagesOfThisStoresInterruptedFilingsAreSwept() throws {
         let folder = try TemporaryFolder()
         let store = try folder.makeStore()
         let event = try store.createEvent(Event(name: "KL"))
         let kept = try store.file(newReceipt(seed: 1), into: event.id!).receipt
-        // What a crash leaves: an image renamed into place whose row never committed, an old
-        // temporary file, and a fresh temporary file another process may still be filing.
-        let images = folder.url.appendingPathComponent("store/images/ab", isDirectory: true)
-        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
-        let orphan = images.appendingPathComponent(String(repeating: "ab", count: 32) + ".jpg")
-        let oldTemporary = images.appendingPathComponent(".tmp-old")
-        let freshTemporary = images.appendingPathComponent(".tmp-fresh")
-        for url in [orphan, oldTemporary, freshTemporary] { try Data([1, 2, 3]).write(to: url) }
+        // What a crash leaves: an image renamed into place whose row never committed (its path
+        // still marked pending), an old temporary file, and a fresh temporary file another
+        // process may still be filing. An unreferenced image with no pending mark is not proven
+        // to be a leftover, so it stays.
+        let orphanPath = ImageFiles.relativePath(sha256: hexKey(2), extension: "jpg")
+        let unproven = ImageFiles.relativePath(sha256: hexKey(3), extension: "png")
+        let shard = store.imagesFolder.appendingPathComponent(String(hexKey(2).prefix(2)))
+        try FileManager.default.createDirectory(at: shard, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: store.imageURL(for: kept).deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(String(hexKey(3).prefix(2))), withIntermediateDirectories: true)
+        let oldTemporary = shard.appendingPathComponent(".tmp-old")
+        let freshTemporary = shard.appendingPathComponent(".tmp-fresh")
+        for url in [store.imagesFolder.appendingPathComponent(orphanPath), store.imagesFolder.appendingPathComponent(unproven),
+                    oldTemporary, freshTemporary] { try Data([1, 2, 3]).write(to: url) }
+        try store.dbPool.write { try ExpenseStore.markPending(orphanPath, in: $0) }
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -7200)],
                                               ofItemAtPath: oldTemporary.path)
 
         #expect(try store.removeStrayImages() == 2)
         #expect(Set(folder.imageFiles().map(\.lastPathComponent))
-                == [store.imageURL(for: kept).lastPathComponent, ".tmp-fresh"])
+                == [store.imageURL(for: kept).lastPathComponent, "\(hexKey(3)).png", ".tmp-fresh"])
         #expect(try Data(contentsOf: store.imageURL(for: kept)) == imageBytes(1))
+        // The mark is used up: a second sweep finds nothing.
+        #expect(try store.removeStrayImages() == 0)
+    }
+
+    @Test func aFilingThatCommittedLeavesNoPendingMark() throws {
+        let folder = try TemporaryFolder()
+        let store = try folder.makeStore()
+        let event = try store.createEvent(Event(name: "KL"))
+        _ = try store.file(newReceipt(seed: 1), into: event.id!)
+        #expect(try store.dbPool.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM pendingImage") } == 0)
     }
 }

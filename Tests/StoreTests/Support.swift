@@ -20,9 +20,9 @@ final class TemporaryFolder: @unchecked Sendable {
         try ExpenseStore(path: databaseURL, knownCategories: knownCategories)
     }
 
-    /// Every regular file under `images/`, temporary files included.
+    /// Every regular file under the store's own image folder, temporary files included.
     func imageFiles() -> [URL] {
-        let root = url.appendingPathComponent("store/images")
+        let root = url.appendingPathComponent("store/rebut.images")
         guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey],
                                                           options: []) else { return [] }
         return walker.compactMap { $0 as? URL }.filter {

@@ -23,7 +23,7 @@ public struct Receipt: Codable, Sendable, Hashable, Identifiable, FetchableRecor
     public var fileName: String
     /// Lower-case hex SHA-256 of the image bytes: the same image is never filed twice.
     public var sha256: String
-    /// Relative to the store folder ("images/ab/ab12….jpg").
+    /// Relative to the store's own image folder ("ab/ab12….jpg"; see `ExpenseStore.imagesFolder`).
     public var imagePath: String
     public var ocrText: String
     public var ocrLines: [TextLine]

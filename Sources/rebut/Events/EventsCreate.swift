@@ -21,7 +21,7 @@ struct EventsCreate: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let store = try storeOptions.open()
+        let store = try storeOptions.open(.create)
         if let existing = try store.event(named: name) {
             if ifMissing { print("event exists: \(existing.name)"); return }
             printError("rebut: an event named '\(existing.name)' already exists")

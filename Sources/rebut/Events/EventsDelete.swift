@@ -14,7 +14,7 @@ struct EventsDelete: AsyncParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func run() async throws {
-        let store = try storeOptions.open()
+        let store = try storeOptions.open(.existing)
         let event = try EventLookup.find(name, in: store)
         let count = try store.receipts(eventId: event.id).count
         if !yes {

@@ -18,7 +18,7 @@ struct EventsEdit: AsyncParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func run() async throws {
-        let store = try storeOptions.open()
+        let store = try storeOptions.open(.existing)
         var event = try EventLookup.find(name, in: store)
         if let newName { event.name = newName }
         if let kind { event.kind = kind }

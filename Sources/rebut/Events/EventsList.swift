@@ -9,7 +9,7 @@ struct EventsList: AsyncParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func run() async throws {
-        let store = try storeOptions.open()
+        let store = try storeOptions.open(.readOnly)
         let events = try store.events()
         let rows = try events.map { event in
             EventSummary(event, receipts: try store.receipts(eventId: event.id))

@@ -12,7 +12,7 @@ struct EventsShow: AsyncParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func run() async throws {
-        let store = try storeOptions.open()
+        let store = try storeOptions.open(.readOnly)
         let event = try EventLookup.find(name, in: store)
         let receipts = try store.receipts(eventId: event.id)
         let summary = EventSummary(event, receipts: receipts)

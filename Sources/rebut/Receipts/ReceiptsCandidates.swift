@@ -15,7 +15,7 @@ struct ReceiptsCandidates: AsyncParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func run() async throws {
-        let store = try storeOptions.open()
+        let store = try storeOptions.open(.readOnly)
         let r = try ReceiptLookup.find(receipt.id, in: store)
         if json {
             struct Shown: Encodable { var value: String; var score: Double; var line: String }

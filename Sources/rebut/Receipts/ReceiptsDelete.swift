@@ -9,7 +9,7 @@ struct ReceiptsDelete: AsyncParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func run() async throws {
-        let store = try storeOptions.open()
+        let store = try storeOptions.open(.existing)
         let r = try ReceiptLookup.find(receipt.id, in: store)
         try store.deleteReceipt(id: r.id!)
         print("deleted receipt #\(r.id!) (\(r.fileName))")

@@ -10,7 +10,7 @@ struct ReceiptsList: AsyncParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func run() async throws {
-        let store = try storeOptions.open()
+        let store = try storeOptions.open(.readOnly)
         let scope = try event.map { try EventLookup.find($0, in: store) }
         let names = Dictionary(uniqueKeysWithValues: try store.events().compactMap { e in e.id.map { ($0, e.name) } })
         let receipts = try store.receipts(eventId: scope?.id, status: status)

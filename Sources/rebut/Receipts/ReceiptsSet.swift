@@ -38,24 +38,25 @@ struct ReceiptsSet: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let store = try storeOptions.open()
-        var r = try ReceiptLookup.find(receipt.id, in: store)
+        let store = try storeOptions.open(.existing)
+        let r = try ReceiptLookup.find(receipt.id, in: store)
+        // Every value is resolved first and all are written in one transaction: a bad one leaves
+        // the receipt exactly as it was.
+        var resolved: [(field: ReceiptField, value: String?)] = []
         for (field, raw) in changes {
-            let value: String?
             do {
-                value = try CandidateChoice.resolve(raw, field: field, in: r)
+                resolved.append((field, try CandidateChoice.resolve(raw, field: field, in: r)))
             } catch {
-                printError("rebut: \(error)")
-                throw RebutExit.notFound
-            }
-            do {
-                r = try store.setField(field, to: value, receiptId: r.id!)
-            } catch {
-                printError("rebut: receipt #\(r.id!): \(error)")
+                printError("rebut: receipt #\(r.id!): \(error); nothing was changed")
                 throw RebutExit.notFound
             }
         }
-        print(ReceiptFormatting.row(r))
+        do {
+            print(ReceiptFormatting.row(try store.setFields(resolved, receiptId: r.id!)))
+        } catch {
+            printError("rebut: receipt #\(r.id!): \(error); nothing was changed")
+            throw RebutExit.notFound
+        }
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import RebutCore
 import Store
@@ -11,18 +12,22 @@ struct ReceiptsShow: AsyncParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func run() async throws {
-        let store = try storeOptions.open()
+        let store = try storeOptions.open(.readOnly)
         let r = try ReceiptLookup.find(receipt.id, in: store)
         let eventName = try store.event(id: r.eventId)?.name ?? ""
+        let image = store.imageURL(for: r)
+        let imageMissing = !FileManager.default.fileExists(atPath: image.path)
+        if imageMissing { printError("rebut: warning: receipt #\(r.id!)'s image is missing from the store: \(image.path)") }
         if json {
             struct Shown: Encodable {
                 var receipt: ReceiptRow
                 var image: String
+                var imageMissing: Bool
                 var ocrText: String
                 var corrections: [Correction]
             }
             print(JSONOutput.pretty(Shown(receipt: ReceiptRow(r, event: eventName),
-                                          image: store.imageURL(for: r).path,
+                                          image: image.path, imageMissing: imageMissing,
                                           ocrText: r.ocrText,
                                           corrections: try store.corrections(receiptId: r.id!))))
             return
@@ -34,7 +39,7 @@ struct ReceiptsShow: AsyncParsableCommand {
             let confidence = r.confidence[field.rawValue].map { String(format: " (%.0f%%)", $0 * 100) } ?? ""
             print("  \(field.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(value)\(confidence)")
         }
-        print("  image     \(store.imageURL(for: r).path)")
+        print("  image     \(image.path)\(imageMissing ? "  (MISSING)" : "")")
         let corrections = try store.corrections(receiptId: r.id!)
         if !corrections.isEmpty {
             print("  corrections:")

@@ -11,18 +11,31 @@ struct StoreOptions: ParsableArguments {
         valueName: "path"))
     var store: String?
 
+    func validate() throws {
+        if let store, store.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--store needs a path to an SQLite file")
+        }
+    }
+
     var url: URL {
-        if let store { return URL(fileURLWithPath: store) }
+        if let store { return URL(fileURLWithPath: (store as NSString).expandingTildeInPath) }
         return ExpenseStore.defaultPath()
     }
 
-    /// Opens the store; category corrections are checked against the categories in `rules`.
-    func open(rules: CategoryRules? = nil) throws -> ExpenseStore {
+    /// Opens the store; only filing commands pass `.create`, so a mistyped path is an error
+    /// everywhere else. Category corrections are checked against the categories in `rules`.
+    func open(_ mode: ExpenseStore.OpenMode, rules: CategoryRules? = nil) throws -> ExpenseStore {
         let categories = try rules ?? CategoryRulesLoader.load()
         do {
-            return try ExpenseStore(path: url, knownCategories: Set(categories.categories.map(\.id)))
+            return try ExpenseStore(path: url, mode: mode, knownCategories: Set(categories.categories.map(\.id)))
+        } catch let error as StoreError {
+            printError("rebut: \(error)")
+            switch error {
+            case .storeNotFound, .notAStore: throw RebutExit.notFound
+            default: throw RebutExit.internalError
+            }
         } catch {
-            printError("cannot open the store \(url.path): \(error)")
+            printError("rebut: cannot open the store \(url.path): \(error)")
             throw RebutExit.internalError
         }
     }
