@@ -633,7 +633,11 @@ def build_bad(out_dir: str, real_jpeg: str) -> None:
     garbage = random.Random(4242).randbytes(2048)
     with open(os.path.join(out_dir, "fake.png"), "wb") as handle:
         handle.write(b"\x89PNG\r\n\x1a\n" + garbage)
-    print("  bad/: truncated.jpg not-an-image.jpg notes.txt empty.jpg fake.png")
+    # A slip with nothing legible on it: decodes fine, OCR finds no text.
+    blank = Image.new("L", (480, 720), 236)
+    ImageDraw.Draw(blank).rectangle((30, 30, 450, 690), outline=222, width=3)
+    blank.save(os.path.join(out_dir, "blank-slip.png"), optimize=True)
+    print("  bad/: truncated.jpg not-an-image.jpg notes.txt empty.jpg fake.png blank-slip.png")
 
 
 def main() -> None:

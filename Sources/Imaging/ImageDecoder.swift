@@ -8,6 +8,8 @@ import RebutCore
 public enum ImageDecoder {
     public static func decode(_ file: IngestedFile, maxPixels: Int) throws(ReceiptInputError) -> LeptonicaImage {
         Leptonica.silenceMessages()
+        // libpng prints its own "libpng error: …" before failing: check the chunks first.
+        if file.format == .png, let problem = PNGStructure.problem(file.data) { throw .corrupt(problem) }
         // Data.withUnsafeBytes only rethrows untyped errors, so the typed error travels in a Result.
         let image = try file.data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Result<LeptonicaImage, ReceiptInputError> in
             Result { () throws(ReceiptInputError) -> LeptonicaImage in

@@ -30,7 +30,10 @@ public struct BatchIngest: Sendable {
     }
 
     public func run(paths: [String], event: Event, progress: (any BatchProgress)? = nil) async -> BatchSummary {
-        let collected = InputCollector.collect(paths)
+        await run(InputCollector.collect(paths), event: event, progress: progress)
+    }
+
+    public func run(_ collected: InputCollector.Collected, event: Event, progress: (any BatchProgress)? = nil) async -> BatchSummary {
         var summary = BatchSummary()
         for (url, reason) in collected.problems {
             summary.results.append(.failed(ReceiptFailure(file: url, stage: .ingest, reason: reason)))

@@ -37,7 +37,14 @@ public struct PipelineConfiguration: Sendable {
     }
 
     /// One worker per core: Tesseract is CPU-bound and single-threaded under OMP_THREAD_LIMIT=1.
-    public static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+    /// At most `maxDefaultJobs`: each engine holds 50–100 MB, and a batch is rarely wider.
+    public static var defaultJobs: Int { min(maxDefaultJobs, max(1, ProcessInfo.processInfo.activeProcessorCount)) }
+    public static let maxDefaultJobs = 8
+
+    /// Never more engines than inputs: starting one costs 50–200 ms and tens of megabytes.
+    public static func jobs(requested: Int?, inputs: Int) -> Int {
+        max(1, min(requested ?? defaultJobs, inputs))
+    }
 
     /// Tesseract codes as Extraction's language hints ("spa+cat" → ["spa", "cat"]).
     public var languageHints: [String] {
@@ -51,7 +58,7 @@ public enum CleaningStep: String, Sendable, CaseIterable {
 }
 
 extension PipelineConfiguration {
-    public init(languages: String, jobs: Int?, disabling steps: Set<CleaningStep>) {
+    public init(languages: String, jobs: Int?, disabling steps: Set<CleaningStep> = []) {
         var cleaning = CleaningOptions.default
         for step in steps {
             switch step {

@@ -18,6 +18,11 @@ public struct AnalysedReceipt: Sendable {
     public var timings: OCRTimings?
 
     public var needsReview: Bool { !uncertainFields.isEmpty }
+
+    /// The image decoded but the OCR found no text on it (faded, blank, not a receipt).
+    public var foundNoText: Bool {
+        !page.lines.contains { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }
+    }
 }
 
 /// What the user's own history tells extraction and categorisation.
@@ -87,10 +92,9 @@ public final class ReceiptAnalyser: Sendable {
         } catch {
             throw ReceiptFailure(file: file.url, stage: .ocr, reason: "\(error)")
         }
+        // A page with no text still becomes a receipt: filed for review with its image, so a
+        // person can type in what the OCR could not read.
         let page = outcome.page
-        guard page.lines.contains(where: { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }) else {
-            throw ReceiptFailure(file: file.url, stage: .ocr, reason: ReceiptInputError.noText.description)
-        }
         var analysed = analyse(file, page: page, context: context)
         analysed.timings = outcome.timings
         return analysed

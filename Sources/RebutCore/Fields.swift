@@ -69,13 +69,9 @@ public struct ReceiptFields: Sendable, Hashable, Codable {
 
 /// Money helpers: amounts are `Decimal`, formatted with exactly the currency's minor digits.
 public enum MoneyFormat {
-    /// ISO 4217 minor-unit digits for the currencies Rebut meets; 2 otherwise.
+    /// ISO 4217 minor-unit digits (0 for JPY, 3 for KWD); 2 for an unknown or missing code.
     public static func minorDigits(for currency: String?) -> Int {
-        switch currency?.uppercased() {
-        case "JPY", "KRW", "CLP", "ISK", "HUF", "VND", "IDR": return 0
-        case "BHD", "KWD", "OMR", "JOD", "TND": return 3
-        default: return 2
-        }
+        ISO4217.minorDigits(currency)
     }
 
     /// "9.00", "1234.56": dot decimal separator, no grouping. Canonical text for storage and JSON.

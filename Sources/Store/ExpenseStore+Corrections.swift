@@ -19,10 +19,20 @@ extension ExpenseStore {
     /// Sets several fields in one transaction, in the order given (a currency before the amounts
     /// it formats): either every value is valid and all are written, each with its correction,
     /// or a `FieldRefused` error names the first refused field and nothing is written.
+    /// `moveTo` files the receipt under another event in the same transaction.
     @discardableResult
-    public func setFields(_ changes: [(field: ReceiptField, value: String?)], receiptId: Int64) throws -> Receipt {
+    public func setFields(_ changes: [(field: ReceiptField, value: String?)], receiptId: Int64,
+                          moveTo eventId: Int64? = nil) throws -> Receipt {
         try dbPool.write { db in
             var latest: Receipt?
+            if let eventId {
+                guard try Event.exists(db, key: eventId) else { throw StoreError.eventNotFound("with id \(eventId)") }
+                guard var receipt = try Receipt.fetchOne(db, key: receiptId) else { throw StoreError.receiptNotFound(receiptId) }
+                receipt.eventId = eventId
+                receipt.updatedAt = Date()
+                try receipt.update(db)
+                latest = receipt
+            }
             for (field, value) in changes {
                 do {
                     latest = try Self.setField(field, to: value, receiptId: receiptId, in: db,
@@ -103,7 +113,7 @@ extension ExpenseStore {
         return learned
     }
 
-    private static func apply(_ field: ReceiptField, _ canonical: String?, to receipt: inout Receipt) throws {
+    static func apply(_ field: ReceiptField, _ canonical: String?, to receipt: inout Receipt) throws {
         func corrupt() -> StoreError { .corruptValue(column: field.rawValue, value: canonical ?? "") }
         switch field {
         case .vendor: receipt.vendor = canonical

@@ -67,6 +67,16 @@ extension ExpenseStore {
         return imagePaths.count
     }
 
+    /// Deletes the event only if it has no receipts (checked in the same transaction, so a
+    /// receipt filed meanwhile by another process keeps it). Returns whether it went.
+    @discardableResult
+    public func deleteEventIfEmpty(id: Int64) throws -> Bool {
+        try dbPool.write { db in
+            guard try Receipt.filter(Receipt.Columns.eventId == id).fetchCount(db) == 0 else { return false }
+            return try Event.deleteOne(db, key: id)
+        }
+    }
+
     /// The event with this name, created with `kind` if there is none yet.
     public func ensureEvent(named name: String, kind: EventKind = .other) throws -> Event {
         let event = try Self.validated(Event(name: name, kind: kind))
@@ -97,11 +107,14 @@ extension ExpenseStore {
 
     static func validated(_ event: Event) throws -> Event {
         var event = event
-        event.name = event.name.trimmingCharacters(in: .whitespacesAndNewlines)
+        event.name = TextSanitising.withoutControls(event.name).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !event.name.isEmpty else {
             throw StoreError.invalidValue(field: "event name", value: "", reason: "a name is required")
         }
-        event.place = event.place?.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard event.name.count <= 200 else {
+            throw StoreError.invalidValue(field: "event name", value: event.name, reason: "longer than 200 characters")
+        }
+        event.place = event.place.map { TextSanitising.withoutControls($0).trimmingCharacters(in: .whitespacesAndNewlines) }
         if event.place?.isEmpty == true { event.place = nil }
         if let currency = event.currency {
             event.currency = try Validation.currency(currency)

@@ -15,12 +15,17 @@ extension ExpenseStore {
         try dbPool.read { db in try Receipt.fetchOne(db, key: id) }
     }
 
-    /// Receipts by date (undated last), then id.
-    public func receipts(eventId: Int64? = nil, status: ReceiptStatus? = nil) throws -> [Receipt] {
+    /// Receipts by date (undated last), then id; each filter left nil matches everything.
+    /// `from` and `to` are inclusive days; an undated receipt matches no date range.
+    public func receipts(eventId: Int64? = nil, status: ReceiptStatus? = nil, category: String? = nil,
+                         from: LocalDate? = nil, to: LocalDate? = nil) throws -> [Receipt] {
         try dbPool.read { db in
             var request = Receipt.all()
             if let eventId { request = request.filter(Receipt.Columns.eventId == eventId) }
             if let status { request = request.filter(Receipt.Columns.status == status) }
+            if let category { request = request.filter(Receipt.Columns.category == category.lowercased()) }
+            if let from { request = request.filter(Receipt.Columns.date >= from.iso8601) }
+            if let to { request = request.filter(Receipt.Columns.date <= to.iso8601) }
             return try request.order(Receipt.Columns.date == nil, Receipt.Columns.date, Receipt.Columns.id).fetchAll(db)
         }
     }
@@ -84,12 +89,22 @@ extension ExpenseStore {
 
     /// Deletes the receipt and then its image. Its corrections are kept.
     public func deleteReceipt(id: Int64) throws {
-        let imagePath: String = try dbPool.write { db in
-            guard let receipt = try Receipt.fetchOne(db, key: id) else { throw StoreError.receiptNotFound(id) }
-            try receipt.delete(db)
-            return receipt.imagePath
+        try deleteReceipts(ids: [id])
+    }
+
+    /// Deletes every receipt named, all or none (one unknown id deletes nothing), then their
+    /// images, only after the commit: a rolled-back delete must not lose images.
+    public func deleteReceipts(ids: [Int64]) throws {
+        let imagePaths: [String] = try dbPool.write { db in
+            var paths: [String] = []
+            for id in ids {
+                guard let receipt = try Receipt.fetchOne(db, key: id) else { throw StoreError.receiptNotFound(id) }
+                try receipt.delete(db)
+                paths.append(receipt.imagePath)
+            }
+            return paths
         }
-        try removeImageUnlessReferenced(imagePath)
+        for path in imagePaths { try removeImageUnlessReferenced(path) }
     }
 
     private func removeImageUnlessReferenced(_ relativePath: String) throws {

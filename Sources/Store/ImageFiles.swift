@@ -98,6 +98,7 @@ struct ImageFiles: Sendable {
     }
 
     func remove(relativePath: String) {
+        guard !relativePath.isEmpty else { return }   // a receipt typed in without an image
         unlink(url(relativePath).path)
     }
 

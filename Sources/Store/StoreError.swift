@@ -1,3 +1,5 @@
+import RebutCore
+
 /// Why the store refused an operation. Each case names the thing the user can fix.
 public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case eventNotFound(String)
@@ -17,7 +19,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .eventNotFound(let what): return "no event \(what)"
         case .receiptNotFound(let id): return "no receipt with id \(id)"
-        case .invalidValue(let field, let value, let reason): return "invalid \(field) '\(value)': \(reason)"
+        case .invalidValue(let field, let value, let reason):
+            return "invalid \(field) '\(TextSanitising.abbreviated(value))': \(reason)"
         case .duplicateEventName(let name): return "an event named '\(name)' already exists (names ignore case)"
         case .corruptValue(let column, let value): return "stored \(column) '\(value)' cannot be read; the database may be damaged"
         case .imageWriteFailed(let path, let reason): return "cannot write image \(path): \(reason)"

@@ -7,7 +7,7 @@ enum Validation {
     static func canonical(_ field: ReceiptField, _ raw: String?, currency: String?,
                           knownCategories: Set<String>?) throws -> String? {
         guard let raw else { return nil }
-        let value = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let value = TextSanitising.withoutControls(raw).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !value.isEmpty else { return nil }
         func invalid(_ reason: String) -> StoreError {
             .invalidValue(field: field.rawValue, value: raw, reason: reason)
@@ -21,12 +21,15 @@ enum Validation {
             guard let day = LocalDate(iso8601: value) else {
                 throw invalid("expected a real day written YYYY-MM-DD, e.g. 2024-03-31")
             }
-            return day.iso8601
+            guard let reason = plausibility(of: day) else { return day.iso8601 }
+            throw invalid(reason)
         case .total, .tax:
             let amount = try money(value, invalid: invalid)
-            return MoneyText.text(amount, currency: currency)
+            // A typed amount is rounded to its currency's decimals (the CLI says so); with no
+            // currency known yet every digit is kept, to be rounded once one is.
+            return currency == nil ? MoneyText.text(amount, currency: nil) : MoneyFormat.canonical(amount, currency: currency)
         case .currency:
-            do { return try Self.currency(value) } catch { throw invalid("expected a three-letter ISO 4217 code such as EUR or MYR") }
+            return try Self.currency(value)
         case .payment:
             guard let method = PaymentMethod(rawValue: value.lowercased()) else {
                 throw invalid("expected one of " + PaymentMethod.allCases.map(\.rawValue).joined(separator: ", "))
@@ -58,14 +61,29 @@ enum Validation {
         guard let amount = MoneyFormat.parse(normalised) else {
             throw invalid("expected an amount such as 12.50 (digits, one decimal separator, no currency sign)")
         }
+        guard abs(amount) < largestAmount else {
+            throw invalid("more than \(largestAmountDigits) digits before the decimal point is not a receipt's amount")
+        }
         return amount
+    }
+
+    /// No receipt reaches a trillion in any currency; a longer number is a misread or a typo.
+    static let largestAmountDigits = 12
+    static var largestAmount: Decimal { pow(Decimal(10), largestAmountDigits) }
+
+    /// Receipts are from after 1970 and not from more than a year ahead (a bill's due date at
+    /// most): anything else is a typo such as 1899 or 9999.
+    static func plausibility(of day: LocalDate, today: LocalDate = .containing(Date())) -> String? {
+        if day.year < 1970 { return "a receipt dated before 1970 is surely a typo" }
+        if day.year > today.year + 1 { return "a receipt dated after \(today.year + 1) is surely a typo" }
+        return nil
     }
 
     static func currency(_ text: String) throws -> String {
         let code = text.trimmingCharacters(in: .whitespacesAndNewlines).uppercased()
-        guard code.count == 3, code.allSatisfy({ ("A"..."Z").contains($0) }) else {
+        guard ISO4217.isKnown(code) else {
             throw StoreError.invalidValue(field: "currency", value: text,
-                                          reason: "expected a three-letter ISO 4217 code such as EUR or MYR")
+                                          reason: "not an ISO 4217 currency code; use one such as EUR, GBP or MYR")
         }
         return code
     }

@@ -1,5 +1,8 @@
 import ArgumentParser
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Pipeline
 import RebutCore
 import Store
@@ -35,46 +38,92 @@ struct IngestCommand: AsyncParsableCommand {
 
     func run() async throws {
         let store = try storeOptions.open(.create)
+        let inputs = InputCollector.collect(paths, excluding: store.ownPaths)
+        let existing: Event?
         let target: Event
         do {
-            target = try store.ensureEvent(named: event, kind: .other)
+            existing = try store.event(named: event)
+            target = try existing ?? store.ensureEvent(named: event, kind: .other)
         } catch {
-            printError("cannot use event '\(event)': \(error)")
+            printError("rebut: cannot use event '\(TextSanitising.abbreviated(event))': \(error)")
             throw RebutExit.notFound
         }
-        let analyser = try pipelineOptions.makeAnalyser()
+        let analyser = try pipelineOptions.makeAnalyser(inputs: inputs.files.count)
         let batch = BatchIngest(filer: ReceiptFiler(analyser: analyser, store: store))
-        let summary = await batch.run(paths: paths, event: target, progress: TerminalProgress())
+        let reporter = IngestReporter(store: store, json: json)
+        let summary = await batch.run(inputs, event: target, progress: reporter)
 
-        for failure in summary.failures {
-            printError("rebut: \(failure.file.path): \(failure.reason)")
+        // A run that filed nothing new leaves no empty event behind.
+        if existing == nil, let id = target.id, summary.filed.isEmpty, summary.needsReview.isEmpty {
+            _ = try? store.deleteEventIfEmpty(id: id)
         }
-        if json {
-            for result in summary.results {
-                print(JSONOutput.line(FilingLine(result, event: target.name)))
-            }
-        } else {
-            printSummary(summary, event: target.name)
+        if !json {
+            print("""
+                \(target.name): \(summary.filed.count) filed, \(summary.needsReview.count) need review, \
+                \(summary.duplicates.count) duplicates, \(summary.failures.count) failed
+                """)
         }
         if !summary.failures.isEmpty { throw RebutExit.someInputsFailed }
     }
+}
 
-    private func printSummary(_ summary: BatchSummary, event: String) {
-        for result in summary.results.sorted(by: { $0.source.path < $1.source.path }) {
-            guard let receipt = result.receipt else { continue }
-            let tag: String
-            switch result.outcome {
-            case .filed: tag = "filed       "
-            case .needsReview: tag = "needs review"
-            case .duplicate: tag = "duplicate   "
-            case .failed: continue
+/// Says what became of each input the moment it is known, one line (or JSON object) each, so
+/// a pipe or a log holds everything a killed run had filed; the progress bar sits on stderr
+/// only when that is a terminal.
+final class IngestReporter: BatchProgress, @unchecked Sendable {
+    private let store: ExpenseStore
+    private let json: Bool
+    private let bar = TerminalProgress()
+    private let lock = NSLock()
+    private var eventNames: [Int64: String] = [:]
+
+    init(store: ExpenseStore, json: Bool) {
+        self.store = store
+        self.json = json
+    }
+
+    func batchStarted(total: Int) { bar.batchStarted(total: total) }
+
+    func receiptFinished(_ result: FilingResult, done: Int, total: Int) {
+        lock.withLock {
+            bar.clear()
+            if case .failed(let failure) = result.outcome {
+                printError("rebut: \(failure.file.path): \(failure.reason) [\(failure.stage.rawValue)]")
             }
-            print("\(tag)  #\(receipt.id ?? 0)  \(result.source.lastPathComponent)  \(ReceiptFormatting.oneLine(receipt))")
+            let event = result.receipt.map { eventName($0.eventId) } ?? ""
+            if json {
+                print(JSONOutput.line(FilingLine(result, event: event)))
+            } else if let line = Self.textLine(result, event: event) {
+                print(line)
+            }
+            fflush(nil)   // one line out the moment it is known, on a pipe too
         }
-        print("""
-            \(event): \(summary.filed.count) filed, \(summary.needsReview.count) need review, \
-            \(summary.duplicates.count) duplicates, \(summary.failures.count) failed
-            """)
+        bar.receiptFinished(result, done: done, total: total)
+    }
+
+    /// The event a receipt is filed under: for a duplicate, where the first copy is.
+    private func eventName(_ id: Int64) -> String {
+        if let known = eventNames[id] { return known }
+        let name = (try? store.event(id: id))??.name ?? ""
+        eventNames[id] = name
+        return name
+    }
+
+    static func textLine(_ result: FilingResult, event: String) -> String? {
+        guard let receipt = result.receipt else { return nil }
+        let tag: String
+        var note = ""
+        switch result.outcome {
+        case .filed: tag = "filed       "
+        case .needsReview:
+            tag = "needs review"
+            if receipt.ocrText.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                note = "  (no text found on the image: type it in with `rebut review`)"
+            }
+        case .duplicate: tag = "duplicate   "; note = "  (already filed under \(event))"
+        case .failed: return nil
+        }
+        return "\(tag)  #\(receipt.id ?? 0)  \(TextSanitising.withoutControls(result.source.lastPathComponent))  \(ReceiptFormatting.oneLine(receipt))\(note)"
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RebutCore
 
 struct Rebut: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -20,6 +21,7 @@ struct Rebut: AsyncParsableCommand {
         2 a named event, receipt or value was not found or not valid; 64 bad usage; \
         70 an internal error (OCR engine, store).
         """,
+        version: RebutVersion.current,
         subcommands: [
             IngestCommand.self,
             ScanCommand.self,

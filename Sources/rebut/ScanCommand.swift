@@ -29,8 +29,8 @@ struct ScanCommand: AsyncParsableCommand {
     @OptionGroup var pipelineOptions: PipelineOptions
 
     func run() async throws {
-        let analyser = try pipelineOptions.makeAnalyser()
         let collected = InputCollector.collect(paths)
+        let analyser = try pipelineOptions.makeAnalyser(inputs: collected.files.count)
         var failed = collected.problems.map { ReceiptFailure(file: $0.0, stage: .ingest, reason: $0.1) }
         var results: [AnalysedReceipt] = []
         await forEachConcurrently(collected.files, width: analyser.configuration.jobs * 2) { url in
@@ -65,18 +65,20 @@ struct ScanCommand: AsyncParsableCommand {
             f.confidence[field].map { String(format: " (%.0f%%)", $0 * 100) } ?? ""
         }
         print(a.file.url.path)
-        print("  vendor    \(f.vendor ?? "—")\(conf(.vendor))")
+        print("  vendor    \(f.vendor.map(TextSanitising.withoutControls) ?? "—")\(conf(.vendor))")
         print("  date      \(f.date?.iso8601 ?? "—")\(conf(.date))")
         print("  total     \(f.total.map { MoneyFormat.canonical($0, currency: f.currency) } ?? "—") \(f.currency ?? "")\(conf(.total))")
         print("  tax       \(f.tax.map { MoneyFormat.canonical($0, currency: f.currency) } ?? "—")")
         print("  payment   \(f.payment?.rawValue ?? "—")")
         print("  category  \(a.category.category ?? "—")")
-        if a.needsReview {
+        if a.foundNoText {
+            print("  review    no text found on the image")
+        } else if a.needsReview {
             print("  review    \(a.uncertainFields.map(\.rawValue).joined(separator: ", ")) uncertain")
         }
         if text {
             print("  --- OCR text ---")
-            for line in a.page.lines { print("  | \(line.text)") }
+            for line in a.page.lines { print("  | \(TextSanitising.withoutControls(line.text))") }
         }
         print("")
     }
@@ -96,6 +98,8 @@ struct ScanLine: Encodable {
     @NullEncoded var confidence: Double?
     var fieldConfidence: [String: Double]?
     var needsReview: Bool?
+    /// True when the image decoded but no text was found on it.
+    var noText: Bool?
     var candidates: [String: [Candidate]]?
     var error: String?
 
@@ -112,6 +116,7 @@ struct ScanLine: Encodable {
         confidence = ReceiptField.required.map { f.confidence[$0] ?? 0 }.min()
         fieldConfidence = Dictionary(uniqueKeysWithValues: f.confidence.map { ($0.key.rawValue, $0.value) })
         needsReview = a.needsReview
+        noText = a.foundNoText
         candidates = Dictionary(uniqueKeysWithValues: f.candidates.map { ($0.key.rawValue, $0.value) })
     }
 

@@ -24,6 +24,8 @@ struct RebutBinary {
 
     let store: URL
     var environment: [String: String] = ProcessInfo.processInfo.environment
+    /// A command that runs the binary (e.g. setpriv to drop root), or nothing.
+    var prefix: [String] = []
 
     init(store: URL) {
         self.store = store
@@ -34,8 +36,13 @@ struct RebutBinary {
     @discardableResult
     func run(_ arguments: [String], stdin: String? = nil) throws -> Run {
         let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = arguments
+        if let launcher = prefix.first {
+            process.executableURL = URL(fileURLWithPath: launcher)
+            process.arguments = Array(prefix.dropFirst()) + [Self.executable.path] + arguments
+        } else {
+            process.executableURL = Self.executable
+            process.arguments = arguments
+        }
         process.environment = environment
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out

@@ -178,6 +178,9 @@ public struct Receipt: Codable, Sendable, Hashable, Identifiable, FetchableRecor
 
     /// The review rule: filed iff vendor, date and total are all set and each is at least
     /// `threshold` confident. A field without a recorded confidence counts as unsure.
+    /// False for a receipt typed in without an image.
+    public var hasImage: Bool { !imagePath.isEmpty }
+
     public func computedStatus(threshold: Double) -> ReceiptStatus {
         let uncertain = ReviewRule.uncertainFields(threshold: threshold,
                                                    isPresent: { value(of: $0) != nil },

@@ -33,17 +33,21 @@ struct EventSummary: Encodable {
             guard let total = receipt.total else { continue }
             sums[receipt.currency ?? event.currency ?? "?", default: 0] += total
         }
-        totals = sums.mapValues { MoneyFormat.canonical($0) }
+        totals = Dictionary(uniqueKeysWithValues: sums.map { ($0.key, MoneyFormat.canonical($0.value, currency: $0.key)) })
     }
 
     var oneLine: String {
-        var parts = ["\(name)", "[\(kind)]"]
-        if let place { parts.append(place) }
+        var parts = ["\(TextSanitising.withoutControls(name))", "[\(kind)]"]
+        if let place { parts.append(TextSanitising.withoutControls(place)) }
         if start != nil || end != nil { parts.append("\(start ?? "…") – \(end ?? "…")") }
         parts.append("\(receipts) receipt\(receipts == 1 ? "" : "s")")
         if needsReview > 0 { parts.append("\(needsReview) to review") }
-        let money = totals.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
-        if !money.isEmpty { parts.append(money.joined(separator: " + ")) }
+        let money = totals.sorted { $0.key < $1.key }.map { "\(TextSanitising.withoutControls($0.value)) \($0.key)" }
+        if !money.isEmpty {
+            // Unreviewed amounts may still be wrong: say they are in the sum.
+            parts.append(money.joined(separator: " + ") + (needsReview > 0 ? " (incl. receipts to review)" : ""))
+        }
+        if let currency { parts.append("currency \(currency)") }
         if !active { parts.append("(inactive)") }
         return parts.joined(separator: "  ")
     }

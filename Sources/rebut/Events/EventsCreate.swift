@@ -27,8 +27,14 @@ struct EventsCreate: AsyncParsableCommand {
             printError("rebut: an event named '\(existing.name)' already exists")
             throw RebutExit.notFound
         }
-        let event = try store.createEvent(Event(name: name, kind: kind, place: place, startDate: start,
+        let event: Event
+        do {
+            event = try store.createEvent(Event(name: name, kind: kind, place: place, startDate: start,
                                                 endDate: end, currency: currency?.code))
+        } catch let error as StoreError {
+            printError("rebut: \(error)")
+            throw RebutExit.notFound
+        }
         print("created event \(event.name) [\(event.kind.rawValue)]")
     }
 }

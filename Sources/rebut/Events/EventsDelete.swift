@@ -7,7 +7,11 @@ import Glibc
 
 struct EventsDelete: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "delete",
-        abstract: "Delete an event and every receipt filed under it (and their images).")
+        abstract: "Delete an event and every receipt filed under it (and their images).",
+        discussion: """
+        On a terminal it asks you to type the event's name; elsewhere (scripts, pipes) it needs \
+        --yes, and without it deletes nothing and exits 64.
+        """)
 
     @Argument(help: "The event's name.") var name: String
     @Flag(name: .long, help: "Do not ask for confirmation.") var yes = false
@@ -19,8 +23,8 @@ struct EventsDelete: AsyncParsableCommand {
         let count = try store.receipts(eventId: event.id).count
         if !yes {
             guard isatty(STDIN_FILENO) == 1 else {
-                printError("rebut: deleting '\(event.name)' removes \(count) receipts; add --yes to confirm")
-                throw RebutExit.notFound
+                printError("rebut: deleting '\(event.name)' removes \(count) receipts; add --yes to confirm (nothing was deleted)")
+                throw ExitCode.validationFailure
             }
             print("Delete '\(event.name)' and its \(count) receipts? Type the event's name to confirm: ", terminator: "")
             guard readLine()?.trimmingCharacters(in: .whitespaces) == event.name else {

@@ -39,11 +39,12 @@ enum ReceiptFormatting {
     /// "2018-12-25  BOOK TA .K SDN BHD  9.00 MYR  meals"
     static func oneLine(_ r: Receipt) -> String {
         let total = r.total.map { MoneyFormat.canonical($0, currency: r.currency) + " " + (r.currency ?? "") } ?? "—"
-        return [r.date?.iso8601 ?? "—", r.vendor ?? "—", total, r.category ?? "—"].joined(separator: "  ")
+        return [r.date?.iso8601 ?? "—", r.vendor.map(TextSanitising.withoutControls) ?? "—", total, r.category ?? "—"]
+            .joined(separator: "  ")
     }
 
     static func row(_ r: Receipt) -> String {
         let status = r.status == .needsReview ? "needs review" : "filed"
-        return "#\(r.id ?? 0)  \(oneLine(r))  [\(status)]  \(r.fileName)"
+        return "#\(r.id ?? 0)  \(oneLine(r))  [\(status)]  \(TextSanitising.withoutControls(r.fileName))"
     }
 }

@@ -7,7 +7,8 @@ struct ReceiptsCandidates: AsyncParsableCommand {
         abstract: "List what the OCR found for each field, best first.",
         discussion: """
         Pick one with `rebut receipts set ID --FIELD @N` (N as numbered here).
-        JSON: {"total": [{"value": "9.00", "score": 0.93, "line": "TOTAL 9.00"}, …], "date": […], "vendor": […]}
+        JSON: {"total": [{"value": "9.00", "score": 0.93, "line": "TOTAL 9.00", "lineIndex": 14}, …], "date": […], …}
+        (lineIndex counts OCR lines from 0; it is absent for a value inferred from several lines.)
         """)
 
     @OptionGroup var receipt: ReceiptID
@@ -18,11 +19,11 @@ struct ReceiptsCandidates: AsyncParsableCommand {
         let store = try storeOptions.open(.readOnly)
         let r = try ReceiptLookup.find(receipt.id, in: store)
         if json {
-            struct Shown: Encodable { var value: String; var score: Double; var line: String }
+            struct Shown: Encodable { var value: String; var score: Double; var line: String; var lineIndex: Int? }
             var out: [String: [Shown]] = [:]
             for field in ReceiptField.allCases where field != .category {
                 out[field.rawValue] = (r.candidates[field.rawValue] ?? []).map {
-                    Shown(value: $0.value, score: ($0.score * 1000).rounded() / 1000, line: $0.line)
+                    Shown(value: $0.value, score: ($0.score * 1000).rounded() / 1000, line: $0.line, lineIndex: $0.lineIndex)
                 }
             }
             print(JSONOutput.pretty(out))

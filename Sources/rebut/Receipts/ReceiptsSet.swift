@@ -20,26 +20,34 @@ struct ReceiptsSet: AsyncParsableCommand {
     @OptionGroup var receipt: ReceiptID
     @Option(name: .long, help: "Vendor name.") var vendor: String?
     @Option(name: .long, help: "Date, YYYY-MM-DD.") var date: String?
-    @Option(name: .long, help: "Total, e.g. 12.50.") var total: String?
+    @Option(name: .long, parsing: .unconditional, help: "Total, e.g. 12.50; a negative total is a refund (--total -5).")
+    var total: String?
     @Option(name: .long, help: "Category id (see `rebut categories`).") var category: String?
     @Option(name: .long, help: "Currency, ISO 4217.") var currency: String?
     @Option(name: .long, help: "cash, card, transfer, cheque, voucher, mobile or other.") var payment: String?
-    @Option(name: .long, help: "Tax amount.") var tax: String?
+    @Option(name: .long, parsing: .unconditional, help: "Tax amount.") var tax: String?
+    @Option(name: .long, help: "Move the receipt to this event (it must exist).") var event: String?
     @OptionGroup var storeOptions: StoreOptions
 
     var changes: [(ReceiptField, String)] {
-        [(.vendor, vendor), (.date, date), (.total, total), (.currency, currency),
+        // Currency first: the amounts after it are formatted with its decimals.
+        [(.currency, currency), (.vendor, vendor), (.date, date), (.total, total),
          (.payment, payment), (.tax, tax), (.category, category)]
             .compactMap { field, value in value.map { (field, $0) } }
     }
 
     func validate() throws {
-        if changes.isEmpty { throw ValidationError("name at least one field to set, e.g. --total 12.50") }
+        if changes.isEmpty && event == nil { throw ValidationError("name at least one field to set, e.g. --total 12.50") }
+        for (field, value) in changes where value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw ValidationError("--\(field.rawValue) is empty: write `none` to clear the field")
+        }
+        if event?.trimmingCharacters(in: .whitespaces).isEmpty == true { throw ValidationError("--event is empty") }
     }
 
     func run() async throws {
         let store = try storeOptions.open(.existing)
         let r = try ReceiptLookup.find(receipt.id, in: store)
+        let target = try event.map { try EventLookup.find($0, in: store) }
         // Every value is resolved first and all are written in one transaction: a bad one leaves
         // the receipt exactly as it was.
         var resolved: [(field: ReceiptField, value: String?)] = []
@@ -51,12 +59,28 @@ struct ReceiptsSet: AsyncParsableCommand {
                 throw RebutExit.notFound
             }
         }
+        let saved: Receipt
         do {
-            print(ReceiptFormatting.row(try store.setFields(resolved, receiptId: r.id!)))
+            saved = try store.setFields(resolved, receiptId: r.id!, moveTo: target?.id)
         } catch {
             printError("rebut: receipt #\(r.id!): \(error); nothing was changed")
             throw RebutExit.notFound
         }
+        for (field, value) in resolved where field == .total || field == .tax {
+            if let note = MoneyRounding.note(field: field, typed: value, currency: saved.currency) { printError("rebut: \(note)") }
+        }
+        print(ReceiptFormatting.row(saved) + (target.map { "  → \($0.name)" } ?? ""))
+    }
+}
+
+/// Says when an amount typed with more decimals than its currency has was rounded.
+enum MoneyRounding {
+    static func note(field: ReceiptField, typed: String?, currency: String?) -> String? {
+        guard let typed, let amount = MoneyFormat.parse(typed.replacingOccurrences(of: ",", with: ".")) else { return nil }
+        let kept = MoneyFormat.canonical(amount, currency: currency)
+        guard MoneyFormat.parse(kept) != amount else { return nil }
+        let digits = MoneyFormat.minorDigits(for: currency)
+        return "\(field.rawValue) \(typed) was rounded to \(kept) (\(currency ?? "the default currency") keeps \(digits) decimal\(digits == 1 ? "" : "s"))"
     }
 }
 

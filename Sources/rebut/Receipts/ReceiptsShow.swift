@@ -16,18 +16,18 @@ struct ReceiptsShow: AsyncParsableCommand {
         let r = try ReceiptLookup.find(receipt.id, in: store)
         let eventName = try store.event(id: r.eventId)?.name ?? ""
         let image = store.imageURL(for: r)
-        let imageMissing = !FileManager.default.fileExists(atPath: image.path)
+        let imageMissing = r.hasImage && !FileManager.default.fileExists(atPath: image.path)
         if imageMissing { printError("rebut: warning: receipt #\(r.id!)'s image is missing from the store: \(image.path)") }
         if json {
             struct Shown: Encodable {
                 var receipt: ReceiptRow
-                var image: String
+                @NullEncoded var image: String?
                 var imageMissing: Bool
                 var ocrText: String
                 var corrections: [Correction]
             }
             print(JSONOutput.pretty(Shown(receipt: ReceiptRow(r, event: eventName),
-                                          image: image.path, imageMissing: imageMissing,
+                                          image: r.hasImage ? image.path : nil, imageMissing: imageMissing,
                                           ocrText: r.ocrText,
                                           corrections: try store.corrections(receiptId: r.id!))))
             return
@@ -39,7 +39,7 @@ struct ReceiptsShow: AsyncParsableCommand {
             let confidence = r.confidence[field.rawValue].map { String(format: " (%.0f%%)", $0 * 100) } ?? ""
             print("  \(field.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(value)\(confidence)")
         }
-        print("  image     \(image.path)\(imageMissing ? "  (MISSING)" : "")")
+        print("  image     \(r.hasImage ? image.path : "none (typed in)")\(imageMissing ? "  (MISSING)" : "")")
         let corrections = try store.corrections(receiptId: r.id!)
         if !corrections.isEmpty {
             print("  corrections:")

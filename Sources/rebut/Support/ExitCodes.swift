@@ -9,3 +9,14 @@ enum RebutExit {
     /// The OCR engine or the store could not be used at all.
     static let internalError = ExitCode(70)
 }
+
+/// A usage error found after parsing (it needs the store to see), reported as ArgumentParser
+/// reports one found while parsing: the message, the command's own usage, exit 64.
+func usageFailure<Command: ParsableCommand>(_ command: Command.Type, path: String, _ message: String) -> ExitCode {
+    printError("""
+        Error: \(message)
+        Usage: rebut \(path) \(command.usageString().split(separator: " ", maxSplits: 1).last ?? "")
+          See 'rebut \(path) --help' for more information.
+        """)
+    return ExitCode.validationFailure
+}

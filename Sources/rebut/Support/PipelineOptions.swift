@@ -11,7 +11,7 @@ struct PipelineOptions: ParsableArguments {
         valueName: "langs"))
     var lang: String = "eng"
 
-    @Option(name: .long, help: "Receipts read in parallel (default: one per core).")
+    @Option(name: .long, help: "Receipts read in parallel (default: one per core, at most 8; never more than there are inputs).")
     var jobs: Int?
 
     @Flag(name: .customLong("no-crop"), help: .hidden) var noCrop = false
@@ -48,8 +48,11 @@ extension PipelineOptions {
         return configuration
     }
 
-    func makeAnalyser(rules: CategoryRules? = nil) throws -> ReceiptAnalyser {
+    /// `inputs`: how many files there are to read, when known; no more engines are started.
+    func makeAnalyser(rules: CategoryRules? = nil, inputs: Int? = nil) throws -> ReceiptAnalyser {
         let rules = try rules ?? CategoryRulesLoader.load()
+        var configuration = configuration
+        if let inputs { configuration.jobs = PipelineConfiguration.jobs(requested: jobs, inputs: inputs) }
         do {
             return try ReceiptAnalyser(configuration: configuration, rules: rules)
         } catch {

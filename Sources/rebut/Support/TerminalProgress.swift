@@ -42,6 +42,12 @@ final class TerminalProgress: BatchProgress, @unchecked Sendable {
         FileHandle.standardError.write(Data("\r\u{1B}[K\(bar) \(done)/\(total)\(rate) \(name)".utf8))
     }
 
+    /// Erases the bar so a line can be printed in its place; the next tick redraws it.
+    func clear() {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+
     private func finish() {
         guard enabled else { return }
         FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
