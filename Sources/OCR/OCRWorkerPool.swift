@@ -93,11 +93,11 @@ public final class OCRWorkerPool: Sendable {
                     refinement: Refinement? = nil) throws -> OCROutcome {
         let clock = ContinuousClock()
         let start = clock.now
-        let decoded = try ImageDecoder.decode(file, maxPixels: cleaner.options.maxPixels)
+        let decoded = try WorkerStepFailure.during(.decode) { try ImageDecoder.decode(file, maxPixels: cleaner.options.maxPixels) }
         let afterDecode = clock.now
-        let cleaned = try cleaner.clean(decoded)
+        let cleaned = try WorkerStepFailure.during(.clean) { try cleaner.clean(decoded) }
         let afterClean = clock.now
-        var page = try engine.recognize(cleaned)
+        var page = try WorkerStepFailure.during(.ocr) { try engine.recognize(cleaned) }
         let afterOCR = clock.now
         if let refinement {
             let requests = refinement.requests(page)
@@ -114,6 +114,21 @@ public final class OCRWorkerPool: Sendable {
         }
         return OCROutcome(page: page, decode: afterDecode - start, clean: afterClean - afterDecode,
                           ocr: afterOCR - afterClean, reread: clock.now - afterOCR)
+    }
+}
+
+/// Which step on the worker failed, so the failure names the right stage (a decoding error is
+/// not a cleaning one).
+public struct WorkerStepFailure: Error, Sendable, CustomStringConvertible {
+    public enum Step: String, Sendable { case decode, clean, ocr }
+    public var step: Step
+    public var underlying: any Error
+
+    public var reason: String { "\(underlying)" }
+    public var description: String { "\(step.rawValue): \(underlying)" }
+
+    static func during<T>(_ step: Step, _ work: () throws -> T) throws -> T {
+        do { return try work() } catch { throw WorkerStepFailure(step: step, underlying: error) }
     }
 }
 

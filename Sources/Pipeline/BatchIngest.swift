@@ -60,7 +60,7 @@ public struct BatchIngest: Sendable {
     private func fileOne(_ url: URL, event: Event, claims: ClaimBook) async -> FilingResult {
         let ingested: IngestedFile
         do {
-            ingested = try filer.analyser.ingest(url)
+            ingested = try await filer.analyser.ingestOffPool(url)
         } catch {
             return .failed(error)
         }

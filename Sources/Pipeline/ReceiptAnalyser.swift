@@ -63,6 +63,12 @@ public final class ReceiptAnalyser: Sendable {
 
     deinit { pool.shutdown() }
 
+    /// From async code: the engines start on the blocking-I/O queue (each takes 50–200 ms and
+    /// `init` waits for all of them), not on the cooperative pool.
+    public static func start(configuration: PipelineConfiguration, rules: CategoryRules = .builtIn) async throws -> ReceiptAnalyser {
+        try await BlockingIO.run { try ReceiptAnalyser(configuration: configuration, rules: rules) }
+    }
+
     /// Stage 1 alone: cheap, so callers can skip receipts already filed before paying for OCR.
     public func ingest(_ url: URL) throws(ReceiptFailure) -> IngestedFile {
         do {
@@ -72,40 +78,58 @@ public final class ReceiptAnalyser: Sendable {
         }
     }
 
+    /// Stage 1 from async code: reading a file of up to `maxFileBytes` blocks, so it happens
+    /// on the blocking-I/O queue, not on the cooperative pool.
+    public func ingestOffPool(_ url: URL) async throws(ReceiptFailure) -> IngestedFile {
+        let result: Result<IngestedFile, ReceiptFailure>
+        do {
+            result = try await BlockingIO.run { [self] in
+                do throws(ReceiptFailure) { return .success(try ingest(url)) } catch { return .failure(error) }
+            }
+        } catch {
+            throw ReceiptFailure(file: url, stage: .ingest, reason: "\(error)")
+        }
+        return try result.get()
+    }
+
     public func analyse(_ url: URL, context: AnalysisContext = .init()) async throws(ReceiptFailure) -> AnalysedReceipt {
-        try await analyse(try ingest(url), context: context)
+        try await analyse(try await ingestOffPool(url), context: context)
     }
 
     public func analyse(_ file: IngestedFile, context: AnalysisContext = .init()) async throws(ReceiptFailure) -> AnalysedReceipt {
         let outcome: OCROutcome
+        // One planner from the worker to the merge: the page it extracts to plan re-reads is the
+        // page the merge starts from, extracted once.
+        let planner = configuration.rereadUncertainFields
+            ? RereadPlanner(extraction: extractionContext(context),
+                            verificationLineHeights: configuration.reread.verificationLineHeights)
+            : nil
         do {
-            if configuration.rereadUncertainFields {
-                let planner = RereadPlanner(extraction: extractionContext(context),
-                                            verificationLineHeights: configuration.reread.verificationLineHeights)
+            if let planner {
                 outcome = try await pool.process(file, rereading: configuration.reread, refine: planner.requests,
                                                  fallback: planner.nextFallbackMode)
             } else {
                 outcome = try await pool.process(file)
             }
-        } catch let error as ReceiptInputError {
-            throw ReceiptFailure(file: file.url, stage: .clean, reason: error.description)
+        } catch let failure as WorkerStepFailure {
+            throw ReceiptFailure(file: file.url, stage: failure.step.stage, reason: failure.reason)
         } catch {
             throw ReceiptFailure(file: file.url, stage: .ocr, reason: "\(error)")
         }
         // A page with no text still becomes a receipt: filed for review with its image, so a
         // person can type in what the OCR could not read.
-        let page = outcome.page
-        var analysed = analyse(file, page: page, context: context)
+        var analysed = analyse(file, page: outcome.page, context: context, planner: planner)
         analysed.timings = outcome.timings
         return analysed
     }
 
     /// Stages 4–5 on OCR output already in hand: pure and synchronous.
-    public func analyse(_ file: IngestedFile, page: OCRPage, context: AnalysisContext) -> AnalysedReceipt {
+    public func analyse(_ file: IngestedFile, page: OCRPage, context: AnalysisContext,
+                        planner: RereadPlanner? = nil) -> AnalysedReceipt {
         let extraction = extractionContext(context)
         let fields = page.rereads.isEmpty && page.fallbackReadings.isEmpty
             ? extractor.extract(from: page.lines, context: extraction)
-            : RereadPlanner(extraction: extraction).merge(page)
+            : (planner ?? RereadPlanner(extraction: extraction)).merge(page)
         let categoriser = Categoriser(rules: rules, learned: context.learnedCategories)
         let category = categoriser.categorise(vendor: fields.vendor, lines: page.lines, preferring: context.preferredGroup)
         return AnalysedReceipt(file: file, page: page, fields: fields, category: category,

@@ -36,14 +36,38 @@ public struct FilingResult: Sendable {
     }
 }
 
+/// Where an analysed receipt is filed.
+public struct FilingDestination: Sendable {
+    /// The event, when it is known before the receipt is read: its currency and kind then
+    /// guide extraction and categorisation.
+    public var event: Event?
+    /// Picks the event from what the receipt says (its date), when `event` is nil. Runs on the
+    /// blocking-I/O queue and may create the event.
+    public var pick: (@Sendable (LocalDate?, ExpenseStore) throws -> Event)?
+
+    public static func event(_ event: Event) -> FilingDestination {
+        FilingDestination(event: event, pick: nil)
+    }
+
+    public static func pickedByDate(_ pick: @escaping @Sendable (LocalDate?, ExpenseStore) throws -> Event) -> FilingDestination {
+        FilingDestination(event: nil, pick: pick)
+    }
+}
+
 /// Stage 6 on top of the analyser: skips known images before OCR, files the rest atomically.
+/// The one filing path: `rebut ingest`, the watched folder and every other caller go through
+/// `file(_:to:sourcePath:)`, so a receipt is analysed and filed the same way whoever drops it.
 public final class ReceiptFiler: Sendable {
     public let analyser: ReceiptAnalyser
     public let store: ExpenseStore
+    /// What the store knows of vendors and categories, read once and kept up to date by the
+    /// receipts this filer files (see `FilingMemory`).
+    private let memory: FilingMemory
 
     public init(analyser: ReceiptAnalyser, store: ExpenseStore) {
         self.analyser = analyser
         self.store = store
+        self.memory = FilingMemory(store: store)
     }
 
     /// Files one image under `event`. Never throws: every outcome, failures included, is a value,
@@ -51,17 +75,22 @@ public final class ReceiptFiler: Sendable {
     public func file(_ url: URL, into event: Event) async -> FilingResult {
         let ingested: IngestedFile
         do {
-            ingested = try analyser.ingest(url)
+            ingested = try await analyser.ingestOffPool(url)
         } catch {
             return .failed(error)
         }
-        return await file(ingested, into: event)
+        return await file(ingested, to: .event(event))
     }
 
     public func file(_ ingested: IngestedFile, into event: Event) async -> FilingResult {
+        await file(ingested, to: .event(event))
+    }
+
+    /// `sourcePath` is recorded by the folder watcher only (see `Receipt.sourcePath`).
+    public func file(_ ingested: IngestedFile, to destination: FilingDestination, sourcePath: String? = nil) async -> FilingResult {
         let url = ingested.url
         do {
-            if let existing = try store.receipt(sha256: ingested.sha256) {
+            if let existing = try await store.nonBlocking.receipt(sha256: ingested.sha256) {
                 return FilingResult(source: url, outcome: .duplicate(existing: existing))
             }
         } catch {
@@ -69,10 +98,7 @@ public final class ReceiptFiler: Sendable {
         }
         let context: AnalysisContext
         do {
-            context = AnalysisContext(defaultCurrency: event.currency,
-                                      knownVendors: try store.knownVendors(),
-                                      learnedCategories: try store.learnedCategories(),
-                                      preferredGroup: event.kind.categoryGroup)
+            context = try await memory.context(for: destination.event)
         } catch {
             return .failed(ReceiptFailure(file: url, stage: .file, reason: "store: \(error)"))
         }
@@ -82,12 +108,27 @@ public final class ReceiptFiler: Sendable {
         } catch {
             return .failed(error)
         }
-        return file(analysed, into: event)
+        let event: Event
+        do {
+            if let known = destination.event {
+                event = known
+            } else if let pick = destination.pick {
+                let date = analysed.fields.date
+                event = try await store.nonBlocking.run { try pick(date, $0) }
+            } else {
+                return .failed(ReceiptFailure(file: url, stage: .file, reason: "no event to file under"))
+            }
+        } catch {
+            return .failed(ReceiptFailure(file: url, stage: .file, reason: "store: \(error)"))
+        }
+        let result = await file(analysed, into: event, sourcePath: sourcePath)
+        if let receipt = result.receipt, case .filed = result.outcome { memory.learn(receipt) }
+        if let receipt = result.receipt, case .needsReview = result.outcome { memory.learn(receipt) }
+        return result
     }
 
     /// Writes an analysed receipt; the store makes the image copy and the row one atomic step.
-    /// `sourcePath` is recorded by the folder watcher only (see `Receipt.sourcePath`).
-    public func file(_ analysed: AnalysedReceipt, into event: Event, sourcePath: String? = nil) -> FilingResult {
+    public func file(_ analysed: AnalysedReceipt, into event: Event, sourcePath: String? = nil) async -> FilingResult {
         let url = analysed.file.url
         guard let eventId = event.id else {
             return .failed(ReceiptFailure(file: url, stage: .file, reason: "event \(event.name) is not saved"))
@@ -105,7 +146,7 @@ public final class ReceiptFiler: Sendable {
                              status: analysed.needsReview ? .needsReview : .filed,
                              sourcePath: sourcePath)
         do {
-            switch try store.file(new, into: eventId) {
+            switch try await store.nonBlocking.file(new, into: eventId) {
             case .duplicate(let existing):
                 return FilingResult(source: url, outcome: .duplicate(existing: existing))
             case .filed(let receipt):

@@ -1,10 +1,21 @@
 import Foundation
+import OCR
 import RebutCore
 
-/// The named stages a receipt goes through, in order (OCRmyPDF-style): failures and
-/// progress are reported against these names.
+/// The stages a receipt can fail in, in order (OCRmyPDF-style): a failure names the one it
+/// stopped in. Extraction and categorisation are pure and cannot fail, so they have no name here.
 public enum StageName: String, Sendable, Codable, CaseIterable {
-    case ingest, clean, ocr, extract, categorise, file
+    case ingest, decode, clean, ocr, file
+}
+
+extension WorkerStepFailure.Step {
+    var stage: StageName {
+        switch self {
+        case .decode: return .decode
+        case .clean: return .clean
+        case .ocr: return .ocr
+        }
+    }
 }
 
 /// Why one input did not become a filed receipt, with the stage where it stopped.

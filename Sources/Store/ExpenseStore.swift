@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import RebutCore
+import Synchronization
 
 /// The receipts and events on disk: one SQLite file plus the image folder that belongs to it
 /// alone (`NAME.images/` beside `NAME.sqlite`), so two stores in one folder never touch each
@@ -33,8 +34,19 @@ public final class ExpenseStore: Sendable {
     /// True when the store was opened without write access.
     public let isReadOnly: Bool
 
-    let dbPool: any DatabaseWriter
+    private let database: any DatabaseWriter
     let images: ImageFiles
+    /// Synchronous store calls made from inside a Swift task (see `nonBlocking`): a diagnostic
+    /// the tests read to check that the filing path never blocks the cooperative pool.
+    private let blockingCalls = Atomic<Int>(0)
+
+    /// Every synchronous use of the database passes here.
+    var dbPool: any DatabaseWriter {
+        if BlockingIO.isInsideTask { blockingCalls.add(1, ordering: .relaxed) }
+        return database
+    }
+
+    public var blockingCallsInsideTasks: Int { blockingCalls.load(ordering: .relaxed) }
 
     public init(path: URL, mode: OpenMode = .create, reviewThreshold: Double = ReviewRule.defaultThreshold,
                 knownCategories: Set<String>? = nil, busyTimeout: TimeInterval = 10) throws {
@@ -89,7 +101,7 @@ public final class ExpenseStore: Sendable {
         self.reviewThreshold = reviewThreshold
         self.knownCategories = knownCategories
         self.isReadOnly = mode == .readOnly && !writable
-        self.dbPool = database
+        self.database = database
         self.images = ImageFiles(folder: imagesFolder)
     }
 

@@ -19,8 +19,9 @@ public enum FolderChange: Sendable, Equatable {
 public protocol FolderEventSource: Sendable {
     /// Starts watching; changes arrive on `sink` from a background thread.
     func start(_ sink: @escaping @Sendable (FolderChange) -> Void) throws(WatchError)
-    /// Stops watching; no change is delivered once it returns.
-    func stop()
+    /// Stops watching; no change is delivered once it returns. Suspends rather than blocks
+    /// while the source's thread or task winds down.
+    func stop() async
 }
 
 /// Why the watcher could not start or a file could not be moved, as typed errors.

@@ -105,7 +105,6 @@ public final class FolderWatcher: Sendable {
             }
             try source?.start { continuation.yield(.change($0)) }
         }
-        defer { source?.stop() }
 
         let tick = min(options.settle / 2, .milliseconds(500))
         let rescan = options.rescan
@@ -125,7 +124,7 @@ public final class FolderWatcher: Sendable {
         defer { timers.cancel() }
 
         // A kill during a filing can leave an image written but never committed: sweep them.
-        if let swept = try? processor.filer.store.removeStrayImages(), swept > 0 {
+        if let swept = try? await processor.filer.store.nonBlocking.removeStrayImages(), swept > 0 {
             logger.info("removed \(swept) stray image file(s) left in the store by an interrupted filing")
         }
         logger.info("watching \(folder.root.path)\(options.poll.map { " (polling every \($0))" } ?? "")")
@@ -209,6 +208,7 @@ public final class FolderWatcher: Sendable {
             await group.waitForAll()
         }
         continuation.finish()
+        await source?.stop()
         let result = summary.value
         logger.info("stopped: \(result.filed) filed, \(result.needsReview) need review, \(result.duplicates) duplicates, \(result.failed) failed")
         return result
@@ -217,6 +217,11 @@ public final class FolderWatcher: Sendable {
     /// Processes and disposes of one file; true when it changed meanwhile and must be looked at again.
     private func handle(_ url: URL, snapshot: FileSnapshot, summary: SummaryBox) async -> Bool {
         let outcome = await processor.process(url, snapshot: snapshot)
+        // Moving and deleting files blocks (a network share can take seconds): off the pool.
+        return (try? await BlockingIO.run { [self] in dispose(url, outcome: outcome, snapshot: snapshot, summary: summary) }) ?? false
+    }
+
+    private func dispose(_ url: URL, outcome: WatchOutcome, snapshot: FileSnapshot, summary: SummaryBox) -> Bool {
         let name = folder.relativePath(of: url) ?? url.lastPathComponent
         do {
             switch outcome {

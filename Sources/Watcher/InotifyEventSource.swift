@@ -15,7 +15,9 @@ public final class InotifyEventSource: FolderEventSource, @unchecked Sendable {
     /// Watch descriptor → directory; touched only by the reader thread once it runs.
     private var directories: [Int32: URL] = [:]
     private var running = false
-    private let finished = DispatchSemaphore(value: 0)
+    /// The reader thread has returned; `stop` waits for it without blocking a thread.
+    private var finished = false
+    private var waitingForFinish: [CheckedContinuation<Void, Never>] = []
 
     private static let fileMask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_MODIFY)
     private static let directoryMask = fileMask | UInt32(IN_ONLYDIR | IN_DONT_FOLLOW)
@@ -52,13 +54,18 @@ public final class InotifyEventSource: FolderEventSource, @unchecked Sendable {
         lock.withLock { running = true }
         let thread = Thread { [self] in
             readLoop(sink)
-            finished.signal()
+            let waiters = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
+                finished = true
+                defer { waitingForFinish = [] }
+                return waitingForFinish
+            }
+            waiters.forEach { $0.resume() }
         }
         thread.name = "rebut.inotify"
         thread.start()
     }
 
-    public func stop() {
+    public func stop() async {
         let wasRunning = lock.withLock { () -> Bool in
             defer { running = false }
             return running
@@ -66,7 +73,13 @@ public final class InotifyEventSource: FolderEventSource, @unchecked Sendable {
         guard wasRunning else { return }
         var byte: UInt8 = 1
         _ = write(wakeWrite, &byte, 1)
-        finished.wait()
+        await withCheckedContinuation { continuation in
+            let done = lock.withLock { () -> Bool in
+                if !finished { waitingForFinish.append(continuation) }
+                return finished
+            }
+            if done { continuation.resume() }
+        }
     }
 
     private func addWatch(_ directory: URL) {

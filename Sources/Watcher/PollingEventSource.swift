@@ -1,4 +1,5 @@
 import Foundation
+import RebutCore
 
 /// Polling for network shares (NFS, SMB) where inotify sees nothing: every `interval` the
 /// folder is listed and each new or changed file is reported.
@@ -18,11 +19,17 @@ public final class PollingEventSource: FolderEventSource, @unchecked Sendable {
         let task = Task.detached {
             var seen: [String: FileSnapshot] = [:]
             while !Task.isCancelled {
-                var now: [String: FileSnapshot] = [:]
-                for file in folder.scan().files {
-                    guard let snapshot = FileSnapshot(file) else { continue }
-                    now[file.path] = snapshot
-                    if seen[file.path] != snapshot { sink(.appeared(file)) }
+                // Listing a network share can block for seconds: off the cooperative pool.
+                let now = (try? await BlockingIO.run { () -> [String: FileSnapshot] in
+                    var now: [String: FileSnapshot] = [:]
+                    for file in folder.scan().files {
+                        if let snapshot = FileSnapshot(file) { now[file.path] = snapshot }
+                    }
+                    return now
+                }) ?? seen
+                guard !Task.isCancelled else { break }
+                for (path, snapshot) in now.sorted(by: { $0.key < $1.key }) where seen[path] != snapshot {
+                    sink(.appeared(URL(fileURLWithPath: path)))
                 }
                 seen = now
                 try? await Task.sleep(for: interval)
@@ -31,11 +38,12 @@ public final class PollingEventSource: FolderEventSource, @unchecked Sendable {
         lock.withLock { self.task = task }
     }
 
-    public func stop() {
+    public func stop() async {
         let task = lock.withLock { () -> Task<Void, Never>? in
             defer { self.task = nil }
             return self.task
         }
         task?.cancel()
+        await task?.value
     }
 }

@@ -28,52 +28,52 @@ public struct ReceiptProcessor: Sendable {
         self.router = router
     }
 
+    /// The watcher's own part is only what is particular to a dropped file: recognising the
+    /// very file filed before a crash, and routing by subfolder or date; analysing and filing
+    /// are `ReceiptFiler`'s, exactly as for `rebut ingest`.
     public func process(_ url: URL, snapshot: FileSnapshot) async -> WatchOutcome {
         let store = filer.store
         let ingested: IngestedFile
         do {
-            ingested = try filer.analyser.ingest(url)
+            ingested = try await filer.analyser.ingestOffPool(url)
         } catch {
             return FileSnapshot(url) == nil ? .vanished : .failed(error)
         }
+        let destination: FilingDestination
         do {
-            if let existing = try store.receipt(sha256: ingested.sha256) {
+            if let existing = try await store.nonBlocking.receipt(sha256: ingested.sha256) {
                 return Self.isSameFile(existing, url: url, snapshot: snapshot) ? .alreadyFiled(existing) : .duplicate(of: existing)
             }
+            destination = try await self.destination(for: url)
         } catch {
             return .failed(ReceiptFailure(file: url, stage: .file, reason: "store: \(error)"))
         }
-
-        let route = router.route(for: url)
-        var event: Event?
-        let context: AnalysisContext
-        do {
-            if case .named = route { event = try router.event(for: route, date: nil, in: store) }
-            context = AnalysisContext(defaultCurrency: event?.currency,
-                                      knownVendors: try store.knownVendors(),
-                                      learnedCategories: try store.learnedCategories())
-        } catch {
-            return .failed(ReceiptFailure(file: url, stage: .file, reason: "store: \(error)"))
-        }
-        let analysed: AnalysedReceipt
-        do {
-            analysed = try await filer.analyser.analyse(ingested, context: context)
-        } catch {
-            return .failed(error)
-        }
-        let target: Event
-        do {
-            target = try event ?? router.event(for: route, date: analysed.fields.date, in: store)
-        } catch {
-            return .failed(ReceiptFailure(file: url, stage: .file, reason: "store: \(error)"))
-        }
-        let result = filer.file(analysed, into: target, sourcePath: url.path)
+        let result = await filer.file(ingested, to: destination, sourcePath: url.path)
         switch result.outcome {
-        case .filed(let receipt): return .filed(receipt, event: target)
-        case .needsReview(let receipt, let uncertain): return .needsReview(receipt, event: target, uncertain: uncertain)
+        case .filed(let receipt): return .filed(receipt, event: await event(of: receipt, fallback: destination))
+        case .needsReview(let receipt, let uncertain):
+            return .needsReview(receipt, event: await event(of: receipt, fallback: destination), uncertain: uncertain)
         case .duplicate(let existing): return .duplicate(of: existing)
         case .failed(let failure): return .failed(failure)
         }
+    }
+
+    /// A subfolder or `--event` names the event before reading (it is created if new);
+    /// otherwise the receipt's date picks it.
+    private func destination(for url: URL) async throws -> FilingDestination {
+        let router = self.router
+        let route = router.route(for: url)
+        guard case .named = route else {
+            return .pickedByDate { date, store in try router.event(for: .byDate, date: date, in: store) }
+        }
+        return .event(try await filer.store.nonBlocking.run { try router.event(for: route, date: nil, in: $0) })
+    }
+
+    private func event(of receipt: Receipt, fallback destination: FilingDestination) async -> Event {
+        if let event = destination.event, event.id == receipt.eventId { return event }
+        let id = receipt.eventId
+        let stored = try? await filer.store.nonBlocking.run { try $0.event(id: id) }
+        return (stored ?? nil) ?? Event(id: id, name: "event #\(id)")
     }
 
     /// After a crash between the commit and the removal, the file is still here and its hash

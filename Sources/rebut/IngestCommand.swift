@@ -48,7 +48,7 @@ struct IngestCommand: AsyncParsableCommand {
             printError("rebut: cannot use event '\(TextSanitising.abbreviated(event))': \(error)")
             throw RebutExit.notFound
         }
-        let analyser = try pipelineOptions.makeAnalyser(inputs: inputs.files.count)
+        let analyser = try await pipelineOptions.makeAnalyser(inputs: inputs.files.count)
         let batch = BatchIngest(filer: ReceiptFiler(analyser: analyser, store: store))
         let reporter = IngestReporter(store: store, json: json)
         let summary = await batch.run(inputs, event: target, progress: reporter)

@@ -30,7 +30,7 @@ struct ScanCommand: AsyncParsableCommand {
 
     func run() async throws {
         let collected = InputCollector.collect(paths)
-        let analyser = try pipelineOptions.makeAnalyser(inputs: collected.files.count)
+        let analyser = try await pipelineOptions.makeAnalyser(inputs: collected.files.count)
         var failed = collected.problems.map { ReceiptFailure(file: $0.0, stage: .ingest, reason: $0.1) }
         var results: [AnalysedReceipt] = []
         await forEachConcurrently(collected.files, width: analyser.configuration.jobs * 2) { url in

@@ -77,7 +77,7 @@ struct WatchCommand: AsyncParsableCommand {
             throw ExitCode.validationFailure
         }
         let store = try storeOptions.open(.create)
-        let analyser = try pipelineOptions.makeAnalyser()
+        let analyser = try await pipelineOptions.makeAnalyser()
         let options = WatchOptions(settle: .milliseconds(Int64(settle * 1000)),
                                    poll: poll.map { .milliseconds(Int64($0 * 1000)) },
                                    rescan: .milliseconds(Int64(rescan * 1000)),

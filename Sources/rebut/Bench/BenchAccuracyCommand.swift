@@ -42,7 +42,7 @@ struct BenchAccuracyCommand: AsyncParsableCommand {
 
     func run() async throws {
         let data = try LabelledDataset(root: URL(fileURLWithPath: dataset), limit: limit)
-        let analyser = try pipelineOptions.makeAnalyser()
+        let analyser = try await pipelineOptions.makeAnalyser()
         if let dumpOCR { try FileManager.default.createDirectory(atPath: dumpOCR, withIntermediateDirectories: true) }
         let progress = TerminalProgress()
         progress.batchStarted(total: data.samples.count)

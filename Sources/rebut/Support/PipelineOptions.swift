@@ -49,12 +49,12 @@ extension PipelineOptions {
     }
 
     /// `inputs`: how many files there are to read, when known; no more engines are started.
-    func makeAnalyser(rules: CategoryRules? = nil, inputs: Int? = nil) throws -> ReceiptAnalyser {
+    func makeAnalyser(rules: CategoryRules? = nil, inputs: Int? = nil) async throws -> ReceiptAnalyser {
         let rules = try rules ?? CategoryRulesLoader.load()
         var configuration = configuration
         if let inputs { configuration.jobs = PipelineConfiguration.jobs(requested: jobs, inputs: inputs) }
         do {
-            return try ReceiptAnalyser(configuration: configuration, rules: rules)
+            return try await ReceiptAnalyser.start(configuration: configuration, rules: rules)
         } catch {
             printError("cannot start the OCR engines (--lang \(lang)): \(error)")
             throw RebutExit.internalError
