@@ -28,8 +28,10 @@ enum FormatSniffer {
         if ascii("ftyp", at: 4) {
             let brand = bytes.count >= 12 ? String(decoding: bytes[8..<12], as: UTF8.self) : ""
             switch brand {
-            case "heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1": return .unsupportedImage("HEIC/HEIF")
-            case "avif", "avis": return .unsupportedImage("AVIF")
+            // mif1/msf1 are the generic HEIF brands; libheif reads what they hold (HEVC or AV1).
+            case "heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1": return .image(.heic)
+            case "avif": return .image(.avif)
+            case "avis": return .unsupportedImage("AVIF image sequence")
             default: return .notAnImage("a video or MP4-family file (brand \(brand))")
             }
         }
@@ -39,7 +41,7 @@ enum FormatSniffer {
         if starts([0x00, 0x00, 0x01, 0x00]) { return .unsupportedImage("ICO") }
         if ascii("8BPS") { return .unsupportedImage("Photoshop PSD") }
 
-        if ascii("%PDF") { return .notAnImage("a PDF document") }
+        if ascii("%PDF-") { return .image(.pdf) }
         if starts([0x50, 0x4B, 0x03, 0x04]) { return .notAnImage("a ZIP archive or office document") }
         if starts([0x1F, 0x8B]) { return .notAnImage("gzip-compressed data") }
         if starts([0x7F, 0x45, 0x4C, 0x46]) { return .notAnImage("an executable") }

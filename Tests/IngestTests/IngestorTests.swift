@@ -26,17 +26,21 @@ import Testing
         #expect(throws: ReceiptInputError.notAnImage("text")) { try Ingestor().read(url) }
     }
 
-    @Test func pdfIsNotAnImageAndSaysItIsAPDF() throws {
+    @Test func pdfHEICAndAVIFAreRecognisedByContentNotName() throws {
         let folder = try TemporaryDirectory()
-        let url = try folder.write(Bytes.pdf, named: "invoice.png")
-        #expect(throws: ReceiptInputError.notAnImage("a PDF document")) { try Ingestor().read(url) }
+        #expect(try Ingestor().read(folder.write(Bytes.pdf, named: "invoice.png")).format == .pdf)
+        #expect(try Ingestor().read(folder.write(Bytes.heic, named: "c.jpg")).format == .heic)
+        #expect(try Ingestor().read(folder.write(Bytes.avif, named: "d.jpg")).format == .avif)
+        #expect(try Ingestor().read(folder.write(Bytes.heic, named: "c.jpg")).orientation == 1)
     }
 
     @Test func otherImageFormatsAreUnsupportedByName() throws {
         let folder = try TemporaryDirectory()
         #expect(throws: ReceiptInputError.unsupportedFormat("GIF")) { try Ingestor().read(folder.write(Bytes.gif, named: "a.jpg")) }
         #expect(throws: ReceiptInputError.unsupportedFormat("BMP")) { try Ingestor().read(folder.write(Bytes.bmp, named: "b.jpg")) }
-        #expect(throws: ReceiptInputError.unsupportedFormat("HEIC/HEIF")) { try Ingestor().read(folder.write(Bytes.heic, named: "c.jpg")) }
+        #expect(throws: ReceiptInputError.unsupportedFormat("AVIF image sequence")) {
+            try Ingestor().read(folder.write(Bytes.avifSequence, named: "e.avif"))
+        }
     }
 
     @Test func binaryJunkIsNotAnImage() throws {

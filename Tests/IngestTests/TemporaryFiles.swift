@@ -9,6 +9,8 @@ enum Bytes {
     static let pdf: [UInt8] = Array("%PDF-1.7\n%âãÏÓ\n1 0 obj\n".utf8)
     static let bmp: [UInt8] = Array("BM".utf8) + [UInt8](repeating: 0, count: 52)
     static let heic: [UInt8] = [0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8)
+    static let avif: [UInt8] = [0, 0, 0, 24] + Array("ftypavif".utf8) + [0, 0, 0, 0] + Array("mif1avif".utf8)
+    static let avifSequence: [UInt8] = [0, 0, 0, 24] + Array("ftypavis".utf8) + [0, 0, 0, 0] + Array("msf1avis".utf8)
 
     /// A TIFF structure with one IFD holding the orientation tag.
     static func tiff(orientation: UInt16?, bigEndian: Bool) -> [UInt8] {
