@@ -75,7 +75,8 @@ enum HEIFDecoder {
 
     private static func check(_ error: heif_error, _ name: String) throws(ReceiptInputError) {
         guard error.code != heif_error_Ok else { return }
-        let detail = error.message.map { String(cString: $0) } ?? "unknown error"
+        let detail = (error.message.map { String(cString: $0) } ?? "unknown error")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
         if error.code == heif_error_Unsupported_feature || error.code == heif_error_Decoder_plugin_error
             || error.subcode == heif_suberror_Unsupported_codec {
             throw .unsupportedFormat("\(name) with a compression this system cannot decode (libheif: \(detail))")

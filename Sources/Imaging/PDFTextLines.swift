@@ -64,7 +64,14 @@ public enum PDFTextLines {
                 words.append(Word(text: text, confidence: 100, box: pixels(box, scale)))
             }
             for character in piece.characters {
-                if character.scalar.properties.isWhitespace { flushWord() } else { run.append(character) }
+                if character.scalar.properties.isWhitespace { flushWord(); continue }
+                // poppler does not always put a space between words far apart on one line
+                // ("Subtotal" ... "£135.88"): a gap wider than a space (~0.28 em) ends the word.
+                if let previous = run.last?.box, let box = character.box,
+                   box.left - previous.right > 0.25 * max(box.height, previous.height) {
+                    flushWord()
+                }
+                run.append(character)
             }
             flushWord()
         }
