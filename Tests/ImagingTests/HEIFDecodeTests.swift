@@ -1,0 +1,55 @@
+import Foundation
+import Imaging
+import Ingest
+import RebutCore
+import RebutTestSupport
+import Testing
+
+/// HEIC and AVIF through the real libheif, against the PNG they were encoded from.
+@Suite struct HEIFDecodeTests {
+    @Test(arguments: ["receipt.heic", "receipt.avif"])
+    func decodesToTheSamePixelsAsTheOriginal(name: String) throws {
+        let file = try Ingestor().read(Fixtures.url("formats/\(name)"))
+        #expect(file.format == (name.hasSuffix("heic") ? .heic : .avif))
+        let decoded = try ImageDecoder.decode(file, maxPixels: 10_000_000)
+        let original = try ImageDecoder.decode(Ingestor().read(Fixtures.url("formats/receipt.png")), maxPixels: 10_000_000)
+        #expect(decoded.depth == 32)
+        #expect(decoded.width == original.width)
+        #expect(decoded.height == original.height)
+        // Lossy at quality 60: compare a sample of pixels loosely, ink and paper alike.
+        var differences: [Int] = []
+        for y in stride(from: 0, to: original.height, by: 7) {
+            for x in stride(from: 0, to: original.width, by: 7) {
+                differences.append(abs(try #require(decoded.greyValue(x: x, y: y)) - (try #require(original.greyValue(x: x, y: y)))))
+            }
+        }
+        let mean = Double(differences.reduce(0, +)) / Double(differences.count)
+        #expect(mean < 8, "mean grey difference \(mean)")
+        #expect(differences.filter { $0 > 100 }.count < differences.count / 100)
+    }
+
+    @Test func aTruncatedHEICIsCorruptWithLibheifsReason() throws {
+        let file = try Ingestor().read(Fixtures.url("bad/truncated.heic"))
+        #expect(file.format == .heic)
+        do {
+            _ = try ImageDecoder.decode(file, maxPixels: 10_000_000)
+            Issue.record("a truncated HEIC decoded")
+        } catch {
+            guard case .corrupt(let reason) = error else { Issue.record("expected .corrupt, got \(error)"); return }
+            #expect(reason.contains("HEIC data is damaged or truncated"))
+            #expect(!reason.hasSuffix("\n"))
+        }
+    }
+
+    @Test func aHEICOverThePixelLimitIsRefusedBeforeDecoding() throws {
+        let file = try Ingestor().read(Fixtures.url("formats/receipt.heic"))
+        do {
+            _ = try ImageDecoder.decode(file, maxPixels: 1000)
+            Issue.record("decoded over the limit")
+        } catch {
+            guard case .tooLarge(let width, _, let limit) = error else { Issue.record("expected .tooLarge, got \(error)"); return }
+            #expect(width == 720)
+            #expect(limit == 1000)
+        }
+    }
+}
