@@ -18,7 +18,7 @@ public enum ImageDecoder {
         case .pdf:
             throw .unsupportedFormat("PDF as a single image (its pages are read by the OCR workers)")
         case .heic, .avif:
-            image = try HEIFDecoder.decode(file.data, format: file.format, maxPixels: maxPixels)
+            image = try HEIFDecoder.decode(file.data, format: file.format, maxPixels: maxPixels, pixelBudget: pixelBudget)
         case .jpeg, .png, .tiff, .webp:
             image = try decodeWithLeptonica(file, maxPixels: maxPixels, pixelBudget: pixelBudget)
         }

@@ -28,6 +28,28 @@ import Testing
         #expect(differences.filter { $0 > 100 }.count < differences.count / 100)
     }
 
+    /// Over the budget only the luma plane is decoded (HEVC has no reduced decoding), then scaled down.
+    @Test func aHEICOverTheBudgetIsDecodedGreyAndScaledDown() throws {
+        let file = try Ingestor().read(Fixtures.url("formats/receipt.heic"))
+        let whole = try ImageDecoder.decode(file, maxPixels: 10_000_000)
+        let budget = whole.width * whole.height / 4
+        let reduced = try ImageDecoder.decode(file, maxPixels: 10_000_000, pixelBudget: budget)
+        #expect(reduced.depth == 8)
+        #expect(reduced.width * reduced.height <= budget)
+        #expect(abs(reduced.width - whole.width / 2) <= 2)
+        // Same picture: the paper is white and the ink dark in the same places.
+        var agree = 0, total = 0
+        for y in stride(from: 0, to: reduced.height, by: 5) {
+            for x in stride(from: 0, to: reduced.width, by: 5) {
+                let dark = (try #require(reduced.greyValue(x: x, y: y))) < 128
+                let wasDark = (try #require(whole.greyValue(x: min(whole.width - 1, x * 2), y: min(whole.height - 1, y * 2)))) < 128
+                total += 1
+                if dark == wasDark { agree += 1 }
+            }
+        }
+        #expect(Double(agree) / Double(total) > 0.95)
+    }
+
     @Test func aTruncatedHEICIsCorruptWithLibheifsReason() throws {
         let file = try Ingestor().read(Fixtures.url("bad/truncated.heic"))
         #expect(file.format == .heic)
