@@ -52,16 +52,22 @@ public enum ImageDecoder {
             }
             // Leptonica 1.82's JPEG reader fails on truncated or damaged data rather than
             // padding it with grey: a receipt with its bottom (the total) missing is reported.
+            var reduction: Int32 = 1
             let decoded: UnsafeMutablePointer<PIX>?
             if file.format == .jpeg {
-                let reduction = PixelBudget.jpegReduction(width: Int(width), height: Int(height), budget: pixelBudget)
+                reduction = Int32(PixelBudget.jpegReduction(width: Int(width), height: Int(height), budget: pixelBudget))
                 var warnings: Int32 = 0
-                decoded = pixReadMemJpeg(base, raw.count, 0, Int32(reduction), &warnings, 0)
+                decoded = pixReadMemJpeg(base, raw.count, 0, reduction, &warnings, 0)
             } else {
                 decoded = pixReadMem(base, raw.count)
             }
             guard let image = LeptonicaImage(taking: decoded) else {
                 throw .corrupt("the \(file.format.rawValue.uppercased()) data is damaged or truncated")
+            }
+            // Leptonica keeps the file's resolution on a reduced decode: a 600 dpi scan read at
+            // half size would claim 600 dpi, and Tesseract would take its text for half its size.
+            if reduction > 1, image.resolution > 0 {
+                pixSetResolution(image.pointer, Int32(image.resolution) / reduction, Int32(pixGetYRes(image.pointer)) / reduction)
             }
             return image
             }

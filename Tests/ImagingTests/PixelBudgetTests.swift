@@ -55,6 +55,8 @@ import Testing
         #expect(decoded.width == 2481)
         #expect(decoded.height == 3508)
         #expect(decoded.width * decoded.height <= PixelBudget.decodeDefault)
+        // Half the pixels per inch: Tesseract must not think the text is half its size.
+        #expect(decoded.resolution == 300)
         // The receipt's ink survived: its top-left is at (600, 400) in the halved page.
         let ink = (400..<1200).filter { y in (decoded.greyValue(x: 900, y: y) ?? 255) < 100 }
         #expect(!ink.isEmpty)
