@@ -7,8 +7,10 @@ in Fixtures/bad/.
 
 PDFs are written by hand (a few objects, a standard font, an embedded JPEG), so no PDF library
 is needed and the bytes are the same on every run. HEIC and AVIF need `heif-enc` (Debian package
-libheif-examples, with libheif's x265 and aom encoders). The tests only read the files written
-here; they need none of these tools.
+libheif-examples, with libheif's x265 and aom encoders); the sideways HEIC with an irot box
+needs pillow-heif from PyPI (e.g. in a venv: python -m venv v && v/bin/pip install pillow-heif,
+then run this script with v/bin/python) and is kept as committed without it. The tests only
+read the files written here; they need none of these tools.
 """
 
 import hashlib
@@ -277,6 +279,27 @@ def build_heif(formats_dir: str) -> None:
         print(f"  formats/{name}: {os.path.getsize(target)} bytes")
 
 
+def build_rotated_heic(formats_dir: str) -> None:
+    """A HEIC stored sideways with an irot box and EXIF Orientation 6, as an iPhone writes a
+    portrait photo. heif-enc cannot write irot; pillow-heif (PyPI) can. Without it the
+    committed file is kept."""
+    try:
+        import pillow_heif
+        from PIL import Image
+    except ImportError:
+        print("  formats/receipt-rotated.heic: kept as committed (pip install pillow-heif to rebuild)")
+        return
+    pillow_heif.register_heif_opener()
+    upright = Image.open(os.path.join(formats_dir, "receipt.png")).convert("RGB")
+    exif = Image.Exif()
+    exif[0x0112] = 6  # "rotate 90° clockwise to display": pillow-heif writes the matching irot box
+    target = os.path.join(formats_dir, "receipt-rotated.heic")
+    upright.transpose(Image.ROTATE_90).save(target, exif=exif.tobytes(), quality=60)
+    with open(target, "rb") as handle:
+        assert b"irot" in handle.read(4096), "pillow-heif wrote no irot box"
+    print(f"  formats/receipt-rotated.heic: {os.path.getsize(target)} bytes, stored sideways with irot")
+
+
 def main() -> None:
     formats_dir = os.path.join(FIXTURES, "formats")
     documents_dir = os.path.join(FIXTURES, "documents")
@@ -284,6 +307,7 @@ def main() -> None:
     os.makedirs(documents_dir, exist_ok=True)
     print(f"Writing format fixtures to {FIXTURES}")
     build_heif(formats_dir)
+    build_rotated_heic(formats_dir)
 
     bill = os.path.join(documents_dir, "bill-text.pdf")
     document([(A4[0], A4[1], bill_content(), FONTS)], bill)

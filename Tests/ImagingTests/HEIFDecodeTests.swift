@@ -28,6 +28,27 @@ import Testing
         #expect(differences.filter { $0 > 100 }.count < differences.count / 100)
     }
 
+    /// Stored sideways with an irot box (and EXIF Orientation 6, as an iPhone writes a portrait
+    /// photo): libheif turns it upright, and the EXIF tag is not applied a second time.
+    @Test func aSidewaysHEICWithARotationBoxComesOutUpright() throws {
+        let file = try Ingestor().read(Fixtures.url("formats/receipt-rotated.heic"))
+        #expect(file.orientation == 1)
+        let decoded = try ImageDecoder.decode(file, maxPixels: 10_000_000)
+        let original = try ImageDecoder.decode(Ingestor().read(Fixtures.url("formats/receipt.png")), maxPixels: 10_000_000)
+        #expect(decoded.width == original.width)
+        #expect(decoded.height == original.height)
+        var agree = 0, total = 0
+        for y in stride(from: 0, to: original.height, by: 6) {
+            for x in stride(from: 0, to: original.width, by: 6) {
+                total += 1
+                if ((try #require(decoded.greyValue(x: x, y: y))) < 128) == ((try #require(original.greyValue(x: x, y: y))) < 128) {
+                    agree += 1
+                }
+            }
+        }
+        #expect(Double(agree) / Double(total) > 0.97)
+    }
+
     /// Over the budget only the luma plane is decoded (HEVC has no reduced decoding), then scaled down.
     @Test func aHEICOverTheBudgetIsDecodedGreyAndScaledDown() throws {
         let file = try Ingestor().read(Fixtures.url("formats/receipt.heic"))

@@ -61,7 +61,7 @@ import Testing
         #expect(totalBox.y + totalBox.height <= analysed.page.height)
     }
 
-    @Test(arguments: ["receipt.heic", "receipt.avif"])
+    @Test(arguments: ["receipt.heic", "receipt.avif", "receipt-rotated.heic"])
     func aHEIFPhotoIsReadLikeAnyOtherImage(name: String) async throws {
         let image = Fixtures.url("formats/\(name)")
         let analysed = try await Self.analyser().analyse(image)
