@@ -22,7 +22,7 @@ public struct ReceiptCleaner: Sendable {
             ?? TextSizeEstimator.scaleFactor(for: current, target: options.targetCharacterHeight) {
             let factor = PixelBudget.cappedUpscale(wanted, width: current.width, height: current.height,
                                                    maxPixels: options.maxScaledPixels)
-            if abs(factor - 1) >= 0.05 { current = try current.scaled(by: factor) }
+            if factor != 1 { current = try current.scaled(by: factor) }
         }
         if options.normalizeBackground, (current.backgroundSpread() ?? .max) >= options.unevenBackgroundThreshold {
             current = try current.backgroundNormalized()
