@@ -234,7 +234,9 @@ def image_page(image):
     return width_pt, height_pt, image.width, image.height, data
 
 
-def image_document(images, path: str) -> None:
+def image_document(images, path: str, invisible_text=None) -> None:
+    """One page per scan. `invisible_text(width_pt, height_pt)` gives a page's hidden text layer
+    (text render mode 3, as a scanner's "searchable PDF" adds over the image)."""
     pdf = PDF()
     catalog = pdf.reserve()
     tree = pdf.reserve()
@@ -243,13 +245,48 @@ def image_document(images, path: str) -> None:
         width_pt, height_pt, width, height, data = image_page(image)
         xobject = pdf.add(pdf.stream(b"/Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceGray "
                                      b"/BitsPerComponent 8 /Filter /DCTDecode" % (width, height), data))
-        content = pdf.add(pdf.stream(b"", b"q %s 0 0 %s 0 0 cm /Im1 Do Q\n" % (fmt(width_pt), fmt(height_pt))))
+        drawing = b"q %s 0 0 %s 0 0 cm /Im1 Do Q\n" % (fmt(width_pt), fmt(height_pt))
+        fonts = b""
+        if invisible_text:
+            drawing += invisible_text(width_pt, height_pt)
+            fonts = b"/Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >> >> "
+        content = pdf.add(pdf.stream(b"", drawing))
         kids.append(pdf.add(b"<< /Type /Page /Parent %d 0 R /MediaBox [0 0 %s %s] /Contents %d 0 R "
-                            b"/Resources << /XObject << /Im1 %d 0 R >> >> >>"
-                            % (tree, fmt(width_pt), fmt(height_pt), content, xobject)))
+                            b"/Resources << /XObject << /Im1 %d 0 R >> %s>> >>"
+                            % (tree, fmt(width_pt), fmt(height_pt), content, xobject, fonts)))
     pdf.set(catalog, b"<< /Type /Catalog /Pages %d 0 R >>" % tree)
     pdf.set(tree, b"<< /Type /Pages /Kids [%s] /Count %d >>" % (b" ".join(b"%d 0 R" % k for k in kids), len(kids)))
     pdf.write(path, catalog)
+
+
+def ocr_layer(receipt):
+    """A scanner's invisible OCR layer for `receipt`: each printed row at its own height, the
+    amount at the right margin."""
+    rows = [(left, right) for kind, left, right in fixtures.layout(receipt) if kind not in ("blank", "rule")]
+
+    def draw(width_pt, height_pt):
+        out = [b"BT 3 Tr"]
+        step = (height_pt - 20) / len(rows)
+        for index, (left, right) in enumerate(rows):
+            y = height_pt - 12 - index * step
+            out.append(b"/F1 6 Tf 1 0 0 1 8 %s Tm %s Tj" % (fmt(y), pdf_text(left.strip())))
+            if right:
+                out.append(b"1 0 0 1 %s %s Tm %s Tj" % (fmt(width_pt - 40), fmt(y), pdf_text(right)))
+        out.append(b"ET")
+        return b"\n".join(out) + b"\n"
+    return draw
+
+
+def garbage_layer(width_pt, height_pt):
+    """The kind of invisible layer a bad OCR pass leaves: marks and stray letters."""
+    rng = fixtures.random.Random(77)
+    marks = "~^`'|.:;,_-=+*!"
+    out = [b"BT 3 Tr"]
+    for index in range(30):
+        text = "".join(rng.choice(marks) if rng.random() < 0.8 else rng.choice("lIoO1") for _ in range(24))
+        out.append(b"/F1 6 Tf 1 0 0 1 8 %s Tm %s Tj" % (fmt(height_pt - 12 - index * 7), pdf_text(text)))
+    out.append(b"ET")
+    return b"\n".join(out) + b"\n"
 
 
 def split_at_blank_row(image):
@@ -320,6 +357,14 @@ def main() -> None:
     truth["variant"] = "pdf-image"
     fixtures.write_json(os.path.join(documents_dir, "receipt-scan.json"), truth)
     print("  documents/receipt-scan.pdf: one page, a scanned receipt (JPEG), no text layer")
+
+    for name, layer, what in (("receipt-scan-ocr-layer", ocr_layer(scanned), "a good invisible OCR layer"),
+                              ("receipt-scan-garbage-layer", garbage_layer, "an invisible layer of OCR garbage")):
+        image_document([fixtures.variant_clean(scanned)], os.path.join(documents_dir, name + ".pdf"), invisible_text=layer)
+        truth = scanned.truth()
+        truth["variant"] = "pdf-image"
+        fixtures.write_json(os.path.join(documents_dir, name + ".json"), truth)
+        print(f"  documents/{name}.pdf: the scanned receipt with {what}")
 
     long_receipt = next(r for r in fixtures.receipts() if r.name == "eng-restaurant-clean")
     top, bottom = split_at_blank_row(fixtures.variant_clean(long_receipt))

@@ -46,6 +46,23 @@ import Testing
         #expect(analysed.page.lines.contains { ($0.confidence ?? 100) < 100 })
     }
 
+    /// A scanner's "searchable PDF": the invisible OCR layer over the image is used as it is.
+    @Test func aScanWithAGoodOCRLayerIsTakenFromTheLayer() async throws {
+        let scan = Fixtures.url("documents/receipt-scan-ocr-layer.pdf")
+        let analysed = try await Self.analyser().analyse(scan)
+        try expectFieldsMatchTruth(analysed, truthFile: scan)
+        #expect(analysed.timings?.ocr == .zero)
+    }
+
+    /// An invisible layer of marks and stray letters is not trusted: the page is read by OCR.
+    @Test func aScanWithAGarbageLayerIsReadByOCR() async throws {
+        let scan = Fixtures.url("documents/receipt-scan-garbage-layer.pdf")
+        let analysed = try await Self.analyser().analyse(scan)
+        try expectFieldsMatchTruth(analysed, truthFile: scan)
+        #expect(try #require(analysed.timings).ocr > .zero)
+        #expect(!analysed.page.text.contains("~"))
+    }
+
     /// Vendor and date are on page 1, the total on page 2: both pages are read, in order.
     @Test func bothPagesOfATwoPageScanAreReadAsOneReceipt() async throws {
         let scan = Fixtures.url("documents/receipt-two-pages.pdf")
