@@ -379,14 +379,19 @@ def main() -> None:
              encrypt=RC4Encryption(user=b"secret", owner=b"owner"))
     with open(os.path.join(bad_dir, "damaged.pdf"), "wb") as handle:
         import random
-        handle.write(b"%PDF-1.4\n" + random.Random(5151).randbytes(1500))
+        # Ends with %%EOF, so it passes the ingest check and reaches poppler.
+        handle.write(b"%PDF-1.4\n" + random.Random(5151).randbytes(1500) + b"\n%%EOF\n")
+    with open(bill, "rb") as handle:
+        whole_bill = handle.read()
+    with open(os.path.join(bad_dir, "truncated.pdf"), "wb") as handle:
+        handle.write(whole_bill[: len(whole_bill) * 60 // 100])
     small = b"BT /F1 12 Tf 56 780 Td (Page of a long statement) Tj ET\n"
     document([(A4[0], A4[1], small, FONTS)] * 11, os.path.join(bad_dir, "eleven-pages.pdf"))
     with open(os.path.join(formats_dir, "receipt.heic"), "rb") as handle:
         heic = handle.read()
     with open(os.path.join(bad_dir, "truncated.heic"), "wb") as handle:
         handle.write(heic[: len(heic) * 40 // 100])
-    print("  bad/: encrypted.pdf damaged.pdf eleven-pages.pdf truncated.heic")
+    print("  bad/: encrypted.pdf damaged.pdf truncated.pdf eleven-pages.pdf truncated.heic")
 
 
 if __name__ == "__main__":

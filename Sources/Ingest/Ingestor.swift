@@ -31,9 +31,14 @@ public struct Ingestor: Sendable {
             }
             orientation = ExifOrientation.fromJPEG(data)
         case .tiff: orientation = ExifOrientation.fromTIFF([UInt8](data.prefix(1 << 20))) ?? 1
-        // libheif applies a HEIF's own rotation and mirroring (irot/imir) while decoding; a PDF
-        // page carries its rotation in the page dictionary, which poppler applies.
-        case .png, .webp, .heic, .avif, .pdf: orientation = 1
+        // A PDF page carries its rotation in the page dictionary, which poppler applies.
+        case .pdf:
+            guard PDFStructure.isComplete(data) else {
+                throw .corrupt("the PDF is truncated: it ends without its %%EOF marker")
+            }
+            orientation = 1
+        // libheif applies a HEIF's own rotation and mirroring (irot/imir) while decoding.
+        case .png, .webp, .heic, .avif: orientation = 1
         }
         return IngestedFile(url: url, data: data, sha256: Self.sha256Hex(data),
                             format: format, orientation: orientation)

@@ -34,6 +34,18 @@ import Testing
         #expect(try Ingestor().read(folder.write(Bytes.heic, named: "c.jpg")).orientation == 1)
     }
 
+    @Test func aPDFWithoutItsEndMarkerIsTruncated() throws {
+        let folder = try TemporaryDirectory()
+        let cut = Array(Bytes.pdf.prefix(Bytes.pdf.count - 7))
+        #expect(throws: ReceiptInputError.corrupt("the PDF is truncated: it ends without its %%EOF marker")) {
+            try Ingestor().read(folder.write(cut, named: "bill.pdf"))
+        }
+        // Up to 1024 bytes may follow the marker, as readers allow.
+        let trailing = Bytes.pdf + [UInt8](repeating: 0x20, count: 1000)
+        #expect(try Ingestor().read(folder.write(trailing, named: "bill2.pdf")).format == .pdf)
+        #expect(throws: ReceiptInputError.self) { try Ingestor().read(Fixtures.url("bad/truncated.pdf")) }
+    }
+
     @Test func otherImageFormatsAreUnsupportedByName() throws {
         let folder = try TemporaryDirectory()
         #expect(throws: ReceiptInputError.unsupportedFormat("GIF")) { try Ingestor().read(folder.write(Bytes.gif, named: "a.jpg")) }
