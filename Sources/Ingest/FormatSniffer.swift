@@ -28,9 +28,10 @@ enum FormatSniffer {
         if ascii("ftyp", at: 4) {
             let brand = bytes.count >= 12 ? String(decoding: bytes[8..<12], as: UTF8.self) : ""
             switch brand {
-            // mif1/msf1 are the generic HEIF brands; libheif reads what they hold (HEVC or AV1).
-            case "heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1": return .image(.heic)
+            case "heic", "heix", "hevc", "hevx", "heim", "heis": return .image(.heic)
             case "avif": return .image(.avif)
+            // The generic HEIF brands: the compatible brands say whether it holds AV1 or HEVC.
+            case "mif1", "msf1": return .image(compatibleBrands(bytes).contains("avif") ? .avif : .heic)
             case "avis": return .unsupportedImage("AVIF image sequence")
             default: return .notAnImage("a video or MP4-family file (brand \(brand))")
             }
@@ -56,6 +57,15 @@ enum FormatSniffer {
             return .notAnImage("text")
         }
         return .notAnImage("unrecognised binary data")
+    }
+
+    /// The compatible brands of an ISO-BMFF `ftyp` box (size, "ftyp", major brand, minor
+    /// version, then brands of four bytes), as far as `bytes` holds them.
+    static func compatibleBrands(_ bytes: [UInt8]) -> [String] {
+        guard bytes.count >= 16 else { return [] }
+        let size = Int(bytes[0]) << 24 | Int(bytes[1]) << 16 | Int(bytes[2]) << 8 | Int(bytes[3])
+        let end = min(bytes.count, max(16, size))
+        return stride(from: 16, to: end - 3, by: 4).map { String(decoding: bytes[$0..<$0 + 4], as: UTF8.self) }
     }
 
     /// Valid UTF-8 without control characters other than tab/newline/CR in the first 4 KiB.

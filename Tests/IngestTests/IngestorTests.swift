@@ -32,6 +32,8 @@ import Testing
         #expect(try Ingestor().read(folder.write(Bytes.heic, named: "c.jpg")).format == .heic)
         #expect(try Ingestor().read(folder.write(Bytes.avif, named: "d.jpg")).format == .avif)
         #expect(try Ingestor().read(folder.write(Bytes.heic, named: "c.jpg")).orientation == 1)
+        #expect(try Ingestor().read(folder.write(Bytes.avifByCompatibleBrand, named: "f.heic")).format == .avif)
+        #expect(try Ingestor().read(folder.write(Bytes.heifGeneric, named: "g.heif")).format == .heic)
     }
 
     @Test func aPDFWithoutItsEndMarkerIsTruncated() throws {

@@ -10,6 +10,9 @@ enum Bytes {
     static let bmp: [UInt8] = Array("BM".utf8) + [UInt8](repeating: 0, count: 52)
     static let heic: [UInt8] = [0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8)
     static let avif: [UInt8] = [0, 0, 0, 24] + Array("ftypavif".utf8) + [0, 0, 0, 0] + Array("mif1avif".utf8)
+    /// Major brand "mif1", AV1 only named among the compatible brands.
+    static let avifByCompatibleBrand: [UInt8] = [0, 0, 0, 28] + Array("ftypmif1".utf8) + [0, 0, 0, 0] + Array("mif1miafavif".utf8)
+    static let heifGeneric: [UInt8] = [0, 0, 0, 24] + Array("ftypmif1".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8)
     static let avifSequence: [UInt8] = [0, 0, 0, 24] + Array("ftypavis".utf8) + [0, 0, 0, 0] + Array("msf1avis".utf8)
 
     /// A TIFF structure with one IFD holding the orientation tag.
