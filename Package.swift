@@ -21,6 +21,12 @@ let package = Package(
                        providers: [.apt(["libtesseract-dev"])]),
         .systemLibrary(name: "CLeptonica", pkgConfig: "lept",
                        providers: [.apt(["libleptonica-dev"])]),
+        // HEIC/HEIF (and AVIF) photos: libheif decodes them with its HEVC and AV1 plugins.
+        .systemLibrary(name: "CHeif", pkgConfig: "libheif",
+                       providers: [.apt(["libheif-dev"])]),
+        // PDF: poppler reads text layers and renders pages through cairo.
+        .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib",
+                       providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
 
         // Tesseract's internal line images stored uncompressed: same output, about a tenth less CPU.
         .target(name: "CTesseractLineImages", linkerSettings: [.linkedLibrary("lept")]),
@@ -33,8 +39,8 @@ let package = Package(
             "RebutCore",
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
-        // Stage 2: decode and clean the image with Leptonica.
-        .target(name: "Imaging", dependencies: ["CLeptonica", "Ingest", "RebutCore"]),
+        // Stage 2: decode (HEIC through libheif, PDF pages through poppler) and clean the image with Leptonica.
+        .target(name: "Imaging", dependencies: ["CLeptonica", "CHeif", "CPoppler", "Ingest", "RebutCore"]),
         // Stage 3: Tesseract engines, one per worker thread.
         .target(name: "OCR", dependencies: ["CTesseract", "CTesseractLineImages", "CLeptonica", "Imaging", "Ingest", "RebutCore"]),
         // Stage 4: fields and ranked candidates from OCR text (pure Swift).

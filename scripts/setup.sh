@@ -9,9 +9,13 @@ cd "$(dirname "$0")/.."
 PACKAGES=(
   pkg-config
   libtesseract-dev libleptonica-dev libsqlite3-dev
+  # HEIC/AVIF photos (libheif with its HEVC and AV1 decoders) and PDFs (poppler, rendered with cairo).
+  libheif-dev libpoppler-glib-dev libcairo2-dev
   tesseract-ocr tesseract-ocr-eng tesseract-ocr-spa tesseract-ocr-cat tesseract-ocr-deu tesseract-ocr-fra
   # Only for regenerating Fixtures/ (scripts/make-fixtures.py).
   python3-pil fonts-dejavu-core
+  # Only for regenerating the HEIC/AVIF fixtures (scripts/make-format-fixtures.py).
+  libheif-examples
 )
 
 missing=()

@@ -23,6 +23,14 @@ public struct CleaningOptions: Sendable, Codable, Hashable {
     public var fixedScaleFactor: Double?
     /// Images with more pixels are refused before decoding.
     public var maxPixels: Int
+    /// Pixels a decoded image may keep: larger ones are decoded reduced (JPEG, through libjpeg's
+    /// DCT scaling, so the full size is never in memory) or scaled down right after decoding.
+    /// See `PixelBudget` for why 16 MP.
+    public var decodePixelBudget: Int
+    /// Scaling text up to `targetCharacterHeight` never makes an image larger than this: a
+    /// misread text size (a scanner lid's texture taken for 7 px characters) once scaled whole
+    /// A4 pages 4× to 140 MP and took minutes to read.
+    public var maxScaledPixels: Int
 
     public enum Binarization: String, Sendable, Codable, Hashable, CaseIterable {
         /// Tiled Otsu: robust on scans with even text.
@@ -34,7 +42,8 @@ public struct CleaningOptions: Sendable, Codable, Hashable {
     public init(crop: Bool = true, deskew: Bool = true, normalizeBackground: Bool = true, unevenBackgroundThreshold: Int = 30,
                 binarize: Bool = false, binarization: Binarization = .otsu,
                 scale: Bool = true, targetCharacterHeight: Int = 28, fixedScaleFactor: Double? = nil,
-                maxPixels: Int = 60_000_000) {
+                maxPixels: Int = 60_000_000, decodePixelBudget: Int = PixelBudget.decodeDefault,
+                maxScaledPixels: Int = PixelBudget.scalingDefault) {
         self.crop = crop
         self.deskew = deskew
         self.normalizeBackground = normalizeBackground
@@ -45,6 +54,8 @@ public struct CleaningOptions: Sendable, Codable, Hashable {
         self.targetCharacterHeight = targetCharacterHeight
         self.fixedScaleFactor = fixedScaleFactor
         self.maxPixels = maxPixels
+        self.decodePixelBudget = decodePixelBudget
+        self.maxScaledPixels = maxScaledPixels
     }
 
     public static let `default` = CleaningOptions()

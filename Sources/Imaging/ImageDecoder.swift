@@ -3,15 +3,38 @@ import Foundation
 import Ingest
 import RebutCore
 
-/// Turns ingested bytes into upright pixels, refusing images too big to process before
-/// paying for a full decode.
+/// Turns ingested bytes into upright pixels within a pixel budget, refusing images too big to
+/// process before paying for a full decode.
 public enum ImageDecoder {
-    public static func decode(_ file: IngestedFile, maxPixels: Int) throws(ReceiptInputError) -> LeptonicaImage {
+    /// Decodes `file`, refusing more than `maxPixels` from the header, and brings the result
+    /// within `pixelBudget`: large JPEGs are decoded reduced by libjpeg (1/2, 1/4, 1/8, so a
+    /// 35 MP scan never exists in memory at full size), other formats are scaled down after
+    /// decoding. PDFs are documents, read page by page by `PDFDocument`.
+    public static func decode(_ file: IngestedFile, maxPixels: Int,
+                              pixelBudget: Int = PixelBudget.decodeDefault) throws(ReceiptInputError) -> LeptonicaImage {
         Leptonica.silenceMessages()
         // libpng prints its own "libpng error: …" before failing: check the chunks first.
         if file.format == .png, let problem = PNGStructure.problem(file.data) { throw .corrupt(problem) }
+        let image: LeptonicaImage
+        switch file.format {
+        case .pdf:
+            throw .unsupportedFormat("PDF as a single image (its pages are read by the OCR workers)")
+        case .heic, .avif:
+            image = try HEIFDecoder.decode(file.data, format: file.format, maxPixels: maxPixels, pixelBudget: pixelBudget)
+        case .jpeg, .png, .tiff, .webp:
+            image = try decodeWithLeptonica(file, maxPixels: maxPixels, pixelBudget: pixelBudget)
+        }
+        let fitted = try image.fitted(within: pixelBudget)
+        guard let upright = fitted.applyingOrientation(file.orientation) else {
+            throw .corrupt("cannot apply EXIF orientation \(file.orientation)")
+        }
+        return upright
+    }
+
+    private static func decodeWithLeptonica(_ file: IngestedFile, maxPixels: Int,
+                                            pixelBudget: Int) throws(ReceiptInputError) -> LeptonicaImage {
         // Data.withUnsafeBytes only rethrows untyped errors, so the typed error travels in a Result.
-        let image = try file.data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Result<LeptonicaImage, ReceiptInputError> in
+        try file.data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Result<LeptonicaImage, ReceiptInputError> in
             Result { () throws(ReceiptInputError) -> LeptonicaImage in
             guard let base = raw.bindMemory(to: UInt8.self).baseAddress, raw.count > 0 else { throw .empty }
             var format: Int32 = 0, width: Int32 = 0, height: Int32 = 0
@@ -31,21 +54,47 @@ public enum ImageDecoder {
             }
             // Leptonica 1.82's JPEG reader fails on truncated or damaged data rather than
             // padding it with grey: a receipt with its bottom (the total) missing is reported.
-            let decoded = pixReadMem(base, raw.count)
+            var reduction: Int32 = 1
+            let decoded: UnsafeMutablePointer<PIX>?
+            if file.format == .jpeg {
+                reduction = Int32(PixelBudget.jpegReduction(width: Int(width), height: Int(height), budget: pixelBudget))
+                var warnings: Int32 = 0
+                decoded = pixReadMemJpeg(base, raw.count, 0, reduction, &warnings, 0)
+            } else {
+                decoded = pixReadMem(base, raw.count)
+            }
             guard let image = LeptonicaImage(taking: decoded) else {
                 throw .corrupt("the \(file.format.rawValue.uppercased()) data is damaged or truncated")
+            }
+            // Leptonica keeps the file's resolution on a reduced decode: a 600 dpi scan read at
+            // half size would claim 600 dpi, and Tesseract would take its text for half its size.
+            if reduction > 1, image.resolution > 0 {
+                pixSetResolution(image.pointer, Int32(image.resolution) / reduction, Int32(pixGetYRes(image.pointer)) / reduction)
             }
             return image
             }
         }.get()
-        guard let upright = image.applyingOrientation(file.orientation) else {
-            throw .corrupt("cannot apply EXIF orientation \(file.orientation)")
-        }
-        return upright
     }
 }
 
 extension LeptonicaImage {
+    /// This image scaled down to at most `budget` pixels (itself when it fits). Bilevel scans
+    /// become grey, so thin strokes are averaged rather than dropped by sampling.
+    func fitted(within budget: Int) throws(ReceiptInputError) -> LeptonicaImage {
+        guard let factor = PixelBudget.downscaleFactor(width: width, height: height, budget: budget) else { return self }
+        let f = Float(factor)
+        let scaled = depth == 1 ? pixScaleToGray(pointer, f) : pixScale(pointer, f, f)
+        guard let result = LeptonicaImage(taking: scaled) else {
+            throw .corrupt("the \(width)×\(height) image could not be scaled down to \(budget) pixels")
+        }
+        // The resolution tag follows the pixels, so Tesseract still knows the text size.
+        if resolution > 0 {
+            let dpi = Int32((Double(resolution) * factor).rounded())
+            pixSetResolution(result.pointer, dpi, dpi)
+        }
+        return result
+    }
+
     /// Applies an EXIF orientation (1...8) so the text reads left to right, top to bottom.
     public func applyingOrientation(_ orientation: Int) -> LeptonicaImage? {
         let clockwise: Int32 = 1, anticlockwise: Int32 = -1

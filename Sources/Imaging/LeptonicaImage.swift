@@ -39,7 +39,8 @@ public final class LeptonicaImage: @unchecked Sendable {
     public func encoded(as format: ImageFormat) throws(ImagingError) -> Data {
         var bytes: UnsafeMutablePointer<UInt8>?
         var size = 0
-        let status = pixWriteMem(&bytes, &size, pointer, format.leptonicaFormat)
+        guard let leptonicaFormat = format.leptonicaFormat else { throw .encodeFailed(format.rawValue) }
+        let status = pixWriteMem(&bytes, &size, pointer, leptonicaFormat)
         guard status == 0, let bytes else { throw .encodeFailed(format.rawValue) }
         defer { free(bytes) }
         return Data(bytes: bytes, count: size)
@@ -71,12 +72,14 @@ public enum ImagingError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 extension ImageFormat {
-    var leptonicaFormat: Int32 {
+    /// Leptonica's code for the format; nil for the ones it cannot write (HEIC, AVIF, PDF here).
+    var leptonicaFormat: Int32? {
         switch self {
         case .jpeg: return Int32(IFF_JFIF_JPEG)
         case .png: return Int32(IFF_PNG)
         case .tiff: return Int32(IFF_TIFF_ZIP)
         case .webp: return Int32(IFF_WEBP)
+        case .heic, .avif, .pdf: return nil
         }
     }
 }

@@ -18,9 +18,11 @@ public struct ReceiptCleaner: Sendable {
         var current = try image.grey()
         if options.crop, let cropped = try ReceiptLocator.crop(current) { current = cropped }
         if options.deskew { current = try current.deskewed() }
-        if options.scale, let factor = options.fixedScaleFactor
-            ?? TextSizeEstimator.scaleFactor(for: current, target: options.targetCharacterHeight), factor != 1 {
-            current = try current.scaled(by: factor)
+        if options.scale, let wanted = options.fixedScaleFactor
+            ?? TextSizeEstimator.scaleFactor(for: current, target: options.targetCharacterHeight) {
+            let factor = PixelBudget.cappedUpscale(wanted, width: current.width, height: current.height,
+                                                   maxPixels: options.maxScaledPixels)
+            if factor != 1 { current = try current.scaled(by: factor) }
         }
         if options.normalizeBackground, (current.backgroundSpread() ?? .max) >= options.unevenBackgroundThreshold {
             current = try current.backgroundNormalized()

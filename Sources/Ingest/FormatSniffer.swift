@@ -28,8 +28,11 @@ enum FormatSniffer {
         if ascii("ftyp", at: 4) {
             let brand = bytes.count >= 12 ? String(decoding: bytes[8..<12], as: UTF8.self) : ""
             switch brand {
-            case "heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1": return .unsupportedImage("HEIC/HEIF")
-            case "avif", "avis": return .unsupportedImage("AVIF")
+            case "heic", "heix", "hevc", "hevx", "heim", "heis": return .image(.heic)
+            case "avif": return .image(.avif)
+            // The generic HEIF brands: the compatible brands say whether it holds AV1 or HEVC.
+            case "mif1", "msf1": return .image(compatibleBrands(bytes).contains("avif") ? .avif : .heic)
+            case "avis": return .unsupportedImage("AVIF image sequence")
             default: return .notAnImage("a video or MP4-family file (brand \(brand))")
             }
         }
@@ -39,7 +42,7 @@ enum FormatSniffer {
         if starts([0x00, 0x00, 0x01, 0x00]) { return .unsupportedImage("ICO") }
         if ascii("8BPS") { return .unsupportedImage("Photoshop PSD") }
 
-        if ascii("%PDF") { return .notAnImage("a PDF document") }
+        if ascii("%PDF-") { return .image(.pdf) }
         if starts([0x50, 0x4B, 0x03, 0x04]) { return .notAnImage("a ZIP archive or office document") }
         if starts([0x1F, 0x8B]) { return .notAnImage("gzip-compressed data") }
         if starts([0x7F, 0x45, 0x4C, 0x46]) { return .notAnImage("an executable") }
@@ -54,6 +57,15 @@ enum FormatSniffer {
             return .notAnImage("text")
         }
         return .notAnImage("unrecognised binary data")
+    }
+
+    /// The compatible brands of an ISO-BMFF `ftyp` box (size, "ftyp", major brand, minor
+    /// version, then brands of four bytes), as far as `bytes` holds them.
+    static func compatibleBrands(_ bytes: [UInt8]) -> [String] {
+        guard bytes.count >= 16 else { return [] }
+        let size = Int(bytes[0]) << 24 | Int(bytes[1]) << 16 | Int(bytes[2]) << 8 | Int(bytes[3])
+        let end = min(bytes.count, max(16, size))
+        return stride(from: 16, to: end - 3, by: 4).map { String(decoding: bytes[$0..<$0 + 4], as: UTF8.self) }
     }
 
     /// Valid UTF-8 without control characters other than tab/newline/CR in the first 4 KiB.

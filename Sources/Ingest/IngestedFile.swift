@@ -1,8 +1,15 @@
 import Foundation
 
-/// Image container formats Rebut decodes (Leptonica is built with all four here).
+/// Input formats Rebut reads: four raster formats Leptonica decodes, HEIC and AVIF photos
+/// (libheif), and PDF documents (poppler), which are not one image but pages of text or pictures.
 public enum ImageFormat: String, Sendable, Codable, CaseIterable {
-    case jpeg, png, tiff, webp
+    case jpeg, png, tiff, webp, heic, avif, pdf
+
+    /// The formats Leptonica itself reads and writes.
+    public static let leptonicaFormats: [ImageFormat] = [.jpeg, .png, .tiff, .webp]
+
+    /// A document of pages rather than one picture.
+    public var isDocument: Bool { self == .pdf }
 }
 
 /// One input file as read from disk: the bytes, what they are, and how they must be turned

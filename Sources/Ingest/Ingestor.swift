@@ -9,7 +9,8 @@ public struct Ingestor: Sendable {
     /// would waste memory on a mistake (a video dropped into the inbox).
     public let maxFileBytes: Int
 
-    public init(maxFileBytes: Int = 64 << 20) {
+    /// 100 MiB: a 50 MP camera JPEG is 15–30 MB, a multi-page scanned PDF can be several times that.
+    public init(maxFileBytes: Int = 100 << 20) {
         self.maxFileBytes = maxFileBytes
     }
 
@@ -30,7 +31,14 @@ public struct Ingestor: Sendable {
             }
             orientation = ExifOrientation.fromJPEG(data)
         case .tiff: orientation = ExifOrientation.fromTIFF([UInt8](data.prefix(1 << 20))) ?? 1
-        case .png, .webp: orientation = 1
+        // A PDF page carries its rotation in the page dictionary, which poppler applies.
+        case .pdf:
+            guard PDFStructure.isComplete(data) else {
+                throw .corrupt("the PDF is truncated: it ends without its %%EOF marker")
+            }
+            orientation = 1
+        // libheif applies a HEIF's own rotation and mirroring (irot/imir) while decoding.
+        case .png, .webp, .heic, .avif: orientation = 1
         }
         return IngestedFile(url: url, data: data, sha256: Self.sha256Hex(data),
                             format: format, orientation: orientation)

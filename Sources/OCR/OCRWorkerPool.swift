@@ -49,7 +49,7 @@ public final class OCRWorkerPool: Sendable {
         queue.close()
     }
 
-    /// Decodes, cleans and reads one file on a worker thread.
+    /// Decodes, cleans and reads one file on a worker thread (a PDF: every page, see `PDFReader`).
     public func recognize(_ file: IngestedFile) async throws -> OCRPage {
         try await process(file).page
     }
@@ -91,9 +91,14 @@ public final class OCRWorkerPool: Sendable {
 
     static func run(_ file: IngestedFile, engine: TesseractEngine, cleaner: ReceiptCleaner,
                     refinement: Refinement? = nil) throws -> OCROutcome {
+        if file.format.isDocument {
+            return try PDFReader(engine: engine, cleaner: cleaner, refinement: refinement).read(file)
+        }
         let clock = ContinuousClock()
         let start = clock.now
-        let decoded = try WorkerStepFailure.during(.decode) { try ImageDecoder.decode(file, maxPixels: cleaner.options.maxPixels) }
+        let decoded = try WorkerStepFailure.during(.decode) {
+            try ImageDecoder.decode(file, maxPixels: cleaner.options.maxPixels, pixelBudget: cleaner.options.decodePixelBudget)
+        }
         let afterDecode = clock.now
         let cleaned = try WorkerStepFailure.during(.clean) { try cleaner.clean(decoded) }
         let afterClean = clock.now

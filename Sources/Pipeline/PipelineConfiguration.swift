@@ -26,7 +26,7 @@ public struct PipelineConfiguration: Sendable {
                 cleaning: CleaningOptions = .default,
                 ocr: OCRSettings? = nil,
                 jobs: Int = PipelineConfiguration.defaultJobs,
-                maxFileBytes: Int = 64 << 20,
+                maxFileBytes: Int = 100 << 20,
                 referenceDate: Date? = nil) {
         self.languages = languages
         self.cleaning = cleaning

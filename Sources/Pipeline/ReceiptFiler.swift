@@ -173,13 +173,16 @@ extension EventKind {
 }
 
 extension ImageFormat {
-    /// The extension the store gives its copy of the image.
+    /// The extension the store gives its copy of the image (or PDF).
     public var fileExtension: String {
         switch self {
         case .jpeg: return "jpg"
         case .png: return "png"
         case .tiff: return "tif"
         case .webp: return "webp"
+        case .heic: return "heic"
+        case .avif: return "avif"
+        case .pdf: return "pdf"
         }
     }
 }

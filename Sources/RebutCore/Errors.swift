@@ -8,6 +8,9 @@ public enum ReceiptInputError: Error, Sendable, Equatable, CustomStringConvertib
     case corrupt(String)
     case tooLarge(width: Int, height: Int, limit: Int)
     case noText
+    /// A PDF that needs a password to open: Rebut never guesses or asks for one.
+    case passwordProtected
+    case tooManyPages(count: Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -19,6 +22,9 @@ public enum ReceiptInputError: Error, Sendable, Equatable, CustomStringConvertib
         case .tooLarge(let w, let h, let limit):
             return "image too large: \(w)×\(h) pixels is over the limit of \(limit) pixels"
         case .noText: return "no text found on the image"
+        case .passwordProtected: return "the PDF is protected by a password: save an unprotected copy and file that"
+        case .tooManyPages(let count, let limit):
+            return "the PDF has \(count) pages, over the limit of \(limit) for one receipt: split it into one file per receipt"
         }
     }
 }

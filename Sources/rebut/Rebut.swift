@@ -6,7 +6,7 @@ struct Rebut: AsyncParsableCommand {
         commandName: "rebut",
         abstract: "File photographed and scanned receipts as expense records, offline.",
         discussion: """
-        Rebut reads receipt images (JPEG, PNG, TIFF, WebP), cleans them, reads them with \
+        Rebut reads receipt images (JPEG, PNG, TIFF, WebP, HEIC, AVIF) and PDFs, cleans them, reads them with \
         Tesseract on this machine, extracts vendor, date, total, currency, payment and tax, \
         picks a category, and files each receipt under an event (a trip, a flat, a project) \
         in a local SQLite store. Nothing leaves the machine.

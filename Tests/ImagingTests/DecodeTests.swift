@@ -6,7 +6,7 @@ import RebutCore
 import Testing
 
 @Suite struct DecodeTests {
-    @Test(arguments: ImageFormat.allCases)
+    @Test(arguments: ImageFormat.leptonicaFormats)
     func everyFormatDecodesToTheSameSize(format: ImageFormat) throws {
         let folder = try TemporaryDirectory()
         let image = try #require(LeptonicaImage.renderedText(["TOTAL 12.50"], fontSize: 12))

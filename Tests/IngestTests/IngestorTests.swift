@@ -26,17 +26,35 @@ import Testing
         #expect(throws: ReceiptInputError.notAnImage("text")) { try Ingestor().read(url) }
     }
 
-    @Test func pdfIsNotAnImageAndSaysItIsAPDF() throws {
+    @Test func pdfHEICAndAVIFAreRecognisedByContentNotName() throws {
         let folder = try TemporaryDirectory()
-        let url = try folder.write(Bytes.pdf, named: "invoice.png")
-        #expect(throws: ReceiptInputError.notAnImage("a PDF document")) { try Ingestor().read(url) }
+        #expect(try Ingestor().read(folder.write(Bytes.pdf, named: "invoice.png")).format == .pdf)
+        #expect(try Ingestor().read(folder.write(Bytes.heic, named: "c.jpg")).format == .heic)
+        #expect(try Ingestor().read(folder.write(Bytes.avif, named: "d.jpg")).format == .avif)
+        #expect(try Ingestor().read(folder.write(Bytes.heic, named: "c.jpg")).orientation == 1)
+        #expect(try Ingestor().read(folder.write(Bytes.avifByCompatibleBrand, named: "f.heic")).format == .avif)
+        #expect(try Ingestor().read(folder.write(Bytes.heifGeneric, named: "g.heif")).format == .heic)
+    }
+
+    @Test func aPDFWithoutItsEndMarkerIsTruncated() throws {
+        let folder = try TemporaryDirectory()
+        let cut = Array(Bytes.pdf.prefix(Bytes.pdf.count - 7))
+        #expect(throws: ReceiptInputError.corrupt("the PDF is truncated: it ends without its %%EOF marker")) {
+            try Ingestor().read(folder.write(cut, named: "bill.pdf"))
+        }
+        // Up to 1024 bytes may follow the marker, as readers allow.
+        let trailing = Bytes.pdf + [UInt8](repeating: 0x20, count: 1000)
+        #expect(try Ingestor().read(folder.write(trailing, named: "bill2.pdf")).format == .pdf)
+        #expect(throws: ReceiptInputError.self) { try Ingestor().read(Fixtures.url("bad/truncated.pdf")) }
     }
 
     @Test func otherImageFormatsAreUnsupportedByName() throws {
         let folder = try TemporaryDirectory()
         #expect(throws: ReceiptInputError.unsupportedFormat("GIF")) { try Ingestor().read(folder.write(Bytes.gif, named: "a.jpg")) }
         #expect(throws: ReceiptInputError.unsupportedFormat("BMP")) { try Ingestor().read(folder.write(Bytes.bmp, named: "b.jpg")) }
-        #expect(throws: ReceiptInputError.unsupportedFormat("HEIC/HEIF")) { try Ingestor().read(folder.write(Bytes.heic, named: "c.jpg")) }
+        #expect(throws: ReceiptInputError.unsupportedFormat("AVIF image sequence")) {
+            try Ingestor().read(folder.write(Bytes.avifSequence, named: "e.avif"))
+        }
     }
 
     @Test func binaryJunkIsNotAnImage() throws {

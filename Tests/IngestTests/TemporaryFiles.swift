@@ -6,9 +6,14 @@ enum Bytes {
     static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
     static let gif: [UInt8] = Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0]
     static let webp: [UInt8] = Array("RIFF".utf8) + [36, 0, 0, 0] + Array("WEBPVP8 ".utf8) + [0, 0, 0, 0]
-    static let pdf: [UInt8] = Array("%PDF-1.7\n%âãÏÓ\n1 0 obj\n".utf8)
+    static let pdf: [UInt8] = Array("%PDF-1.7\n%âãÏÓ\n1 0 obj\n<< >>\nendobj\n%%EOF\n".utf8)
     static let bmp: [UInt8] = Array("BM".utf8) + [UInt8](repeating: 0, count: 52)
     static let heic: [UInt8] = [0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8)
+    static let avif: [UInt8] = [0, 0, 0, 24] + Array("ftypavif".utf8) + [0, 0, 0, 0] + Array("mif1avif".utf8)
+    /// Major brand "mif1", AV1 only named among the compatible brands.
+    static let avifByCompatibleBrand: [UInt8] = [0, 0, 0, 28] + Array("ftypmif1".utf8) + [0, 0, 0, 0] + Array("mif1miafavif".utf8)
+    static let heifGeneric: [UInt8] = [0, 0, 0, 24] + Array("ftypmif1".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8)
+    static let avifSequence: [UInt8] = [0, 0, 0, 24] + Array("ftypavis".utf8) + [0, 0, 0, 0] + Array("msf1avis".utf8)
 
     /// A TIFF structure with one IFD holding the orientation tag.
     static func tiff(orientation: UInt16?, bigEndian: Bool) -> [UInt8] {

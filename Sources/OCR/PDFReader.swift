@@ -1,0 +1,153 @@
+import Foundation
+import Imaging
+import Ingest
+import RebutCore
+
+/// Reads a PDF on an OCR worker thread: one receipt per file, every page read.
+///
+/// A page with a usable text layer (a bill from the electricity or phone company) is taken as
+/// printed, without OCR; any other page is rendered at 300 dpi within the decode pixel budget
+/// and cleaned and read like a scan. The pages' lines are concatenated in page order, as if
+/// the pages were stacked one below the other: boxes are moved down by the height of the
+/// pages above, so a line's box still says where it is. Pages are read one after the other
+/// rather than stacked into one image, so only one rendered page is decoded at a time, and
+/// each page keeps its own text size and crop. Re-reading uncertain lines works as for an
+/// image, on the page the line came from.
+struct PDFReader {
+    /// More pages than this is not a receipt but a statement or a book: refused, named.
+    static let maxPages = 10
+    /// Rendering resolution: what flatbed scanners give and Tesseract reads best at.
+    static let renderDPI = 300.0
+
+    let engine: TesseractEngine
+    let cleaner: ReceiptCleaner
+    let refinement: Refinement?
+
+    /// One page as read, in its own pixel coordinates.
+    private struct PageReading {
+        var page: OCRPage
+        /// The cleaned image OCR read, kept for re-reading; nil for a text-layer page.
+        var image: LeptonicaImage?
+        var fromTextLayer: Bool
+    }
+
+    func read(_ file: IngestedFile) throws -> OCROutcome {
+        let clock = ContinuousClock()
+        var decode = Duration.zero, clean = Duration.zero, ocr = Duration.zero
+        var mark = clock.now
+        func lap() -> Duration {
+            let now = clock.now
+            defer { mark = now }
+            return now - mark
+        }
+
+        let document = try WorkerStepFailure.during(.decode) { try PDFDocument(data: file.data) }
+        let count = document.pageCount
+        guard count > 0 else { throw WorkerStepFailure(step: .decode, underlying: ReceiptInputError.corrupt("the PDF has no pages")) }
+        guard count <= Self.maxPages else {
+            throw WorkerStepFailure(step: .decode, underlying: ReceiptInputError.tooManyPages(count: count, limit: Self.maxPages))
+        }
+
+        let pixelsPerPoint = Self.renderDPI / 72
+        var readings: [PageReading] = []
+        for index in 0..<count {
+            guard let pdfPage = document.page(index) else {
+                throw WorkerStepFailure(step: .decode, underlying: ReceiptInputError.corrupt("page \(index + 1) of the PDF cannot be read"))
+            }
+            let lines = PDFTextLines.lines(from: pdfPage.textLayer(), pixelsPerPoint: pixelsPerPoint)
+            if PDFTextLayerQuality.isUsable(lines) {
+                let size = pdfPage.sizeInPoints
+                let page = OCRPage(lines: lines, meanConfidence: 100,
+                                   width: Int((size.width * pixelsPerPoint).rounded()),
+                                   height: Int((size.height * pixelsPerPoint).rounded()))
+                readings.append(PageReading(page: page, image: nil, fromTextLayer: true))
+                decode += lap()
+                continue
+            }
+            let rendered = try WorkerStepFailure.during(.decode) {
+                try pdfPage.rendered(dpi: Self.renderDPI, pixelBudget: cleaner.options.decodePixelBudget)
+            }
+            decode += lap()
+            let cleaned = try WorkerStepFailure.during(.clean) { try cleaner.clean(rendered) }
+            clean += lap()
+            let page = try WorkerStepFailure.during(.ocr) { try engine.recognize(cleaned) }
+            ocr += lap()
+            readings.append(PageReading(page: page, image: refinement == nil ? nil : cleaned, fromTextLayer: false))
+        }
+
+        var page = Self.stacked(readings.map(\.page))
+        if let refinement, readings.contains(where: { !$0.fromTextLayer }) {
+            refine(&page, readings: readings, with: refinement)
+        }
+        return OCROutcome(page: page, decode: decode, clean: clean, ocr: ocr, reread: lap())
+    }
+
+    /// Re-reads the lines `refinement` asks for on the page each came from, then the whole
+    /// document in fallback modes (text-layer pages as they are), at most three times.
+    private func refine(_ page: inout OCRPage, readings: [PageReading], with refinement: Refinement) {
+        let firstLine = Self.firstLineIndices(readings.map(\.page))
+        let requests = refinement.requests(page)
+        let rereader = LineRereader(options: refinement.options)
+        for (index, reading) in readings.enumerated() {
+            guard let image = reading.image else { continue }
+            let range = firstLine[index]..<(firstLine[index] + reading.page.lines.count)
+            let local = requests.filter { range.contains($0.lineIndex) }.map { request in
+                var moved = request
+                moved.lineIndex -= range.lowerBound
+                return moved
+            }
+            guard !local.isEmpty else { continue }
+            page.rereads += rereader.reread(local, of: reading.page, in: image, engine: engine).map { reread in
+                var moved = reread
+                moved.lineIndex += range.lowerBound
+                return moved
+            }
+        }
+        while page.fallbackReadings.count < 3, let mode = refinement.nextFallbackMode(page),
+              mode != engine.settings.pageSegmentationMode,
+              !page.fallbackReadings.contains(where: { $0.pageSegmentationMode == mode }) {
+            let pages = readings.map { reading -> OCRPage in
+                guard let image = reading.image, let again = try? engine.recognize(image, pageSegmentationMode: mode) else {
+                    return reading.page
+                }
+                return again
+            }
+            page.fallbackReadings.append(FallbackReading(pageSegmentationMode: mode, lines: Self.stacked(pages).lines))
+        }
+    }
+
+    /// The pages as one: lines in page order, boxes moved down by the pages above.
+    static func stacked(_ pages: [OCRPage]) -> OCRPage {
+        guard pages.count != 1 else { return pages[0] }
+        var lines: [TextLine] = []
+        var top = 0
+        for page in pages {
+            lines += page.lines.map { $0.movedDown(by: top) }
+            top += page.height
+        }
+        let words = lines.flatMap(\.words)
+        let mean = words.isEmpty ? 0 : words.map(\.confidence).reduce(0, +) / Double(words.count)
+        return OCRPage(lines: lines, meanConfidence: mean, width: pages.map(\.width).max() ?? 0, height: top)
+    }
+
+    private static func firstLineIndices(_ pages: [OCRPage]) -> [Int] {
+        var first: [Int] = []
+        var next = 0
+        for page in pages {
+            first.append(next)
+            next += page.lines.count
+        }
+        return first
+    }
+}
+
+extension TextLine {
+    func movedDown(by offset: Int) -> TextLine {
+        guard offset != 0 else { return self }
+        var moved = self
+        moved.box = box.map { Box(x: $0.x, y: $0.y + offset, width: $0.width, height: $0.height) }
+        moved.words = words.map { Word(text: $0.text, confidence: $0.confidence,
+                                       box: Box(x: $0.box.x, y: $0.box.y + offset, width: $0.box.width, height: $0.box.height)) }
+        return moved
+    }
+}

@@ -1,0 +1,137 @@
+import CLeptonica
+import Foundation
+import Imaging
+import Ingest
+import Pipeline
+import RebutCore
+import RebutTestSupport
+import Store
+import Testing
+
+/// HEIC, AVIF and PDF inputs through the whole pipeline: real libheif, poppler, Leptonica,
+/// Tesseract and SQLite.
+@Suite struct InputFormatsEndToEndTests {
+    private static func analyser() throws -> ReceiptAnalyser {
+        try ReceiptAnalyser(configuration: PipelineConfiguration(languages: "eng", jobs: 1))
+    }
+
+    private func expectFieldsMatchTruth(_ analysed: AnalysedReceipt, truthFile: URL) throws {
+        let truth = try Fixtures.truth(for: truthFile)
+        let name = truthFile.lastPathComponent
+        #expect(analysed.fields.vendor == truth.vendor, "\(name): vendor")
+        #expect(analysed.fields.date?.iso8601 == truth.date, "\(name): date")
+        #expect(analysed.fields.total.map { MoneyFormat.canonical($0) } == truth.total, "\(name): total")
+        #expect(analysed.fields.currency == truth.currency, "\(name): currency")
+    }
+
+    /// The bill's vendor, issue date (not the billing period's) and total come out exactly as
+    /// printed, from the text layer alone: no OCR ran.
+    @Test func aTextLayerBillNeedsNoOCRAndItsFieldsAreAsPrinted() async throws {
+        let bill = Fixtures.url("documents/bill-text.pdf")
+        let analysed = try await Self.analyser().analyse(bill)
+        #expect(analysed.file.format == .pdf)
+        try expectFieldsMatchTruth(analysed, truthFile: bill)
+        #expect(analysed.fields.tax.map { MoneyFormat.canonical($0) } == "6.79")
+        #expect(analysed.timings?.ocr == .zero)
+        #expect(analysed.page.lines.allSatisfy { $0.confidence == 100 })
+        #expect(analysed.page.rereads.isEmpty && analysed.page.fallbackReadings.isEmpty)
+        #expect(!analysed.needsReview)
+    }
+
+    @Test func aScannedPDFIsRenderedAndReadByOCR() async throws {
+        let scan = Fixtures.url("documents/receipt-scan.pdf")
+        let analysed = try await Self.analyser().analyse(scan)
+        try expectFieldsMatchTruth(analysed, truthFile: scan)
+        #expect(try #require(analysed.timings).ocr > .zero)
+        #expect(analysed.page.lines.contains { ($0.confidence ?? 100) < 100 })
+    }
+
+    /// A scanner's "searchable PDF": the invisible OCR layer over the image is used as it is.
+    @Test func aScanWithAGoodOCRLayerIsTakenFromTheLayer() async throws {
+        let scan = Fixtures.url("documents/receipt-scan-ocr-layer.pdf")
+        let analysed = try await Self.analyser().analyse(scan)
+        try expectFieldsMatchTruth(analysed, truthFile: scan)
+        #expect(analysed.timings?.ocr == .zero)
+    }
+
+    /// An invisible layer of marks and stray letters is not trusted: the page is read by OCR.
+    @Test func aScanWithAGarbageLayerIsReadByOCR() async throws {
+        let scan = Fixtures.url("documents/receipt-scan-garbage-layer.pdf")
+        let analysed = try await Self.analyser().analyse(scan)
+        try expectFieldsMatchTruth(analysed, truthFile: scan)
+        #expect(try #require(analysed.timings).ocr > .zero)
+        #expect(!analysed.page.text.contains("~"))
+    }
+
+    /// Vendor and date are on page 1, the total on page 2: both pages are read, in order.
+    @Test func bothPagesOfATwoPageScanAreReadAsOneReceipt() async throws {
+        let scan = Fixtures.url("documents/receipt-two-pages.pdf")
+        let analysed = try await Self.analyser().analyse(scan)
+        try expectFieldsMatchTruth(analysed, truthFile: scan)
+        let lines = analysed.page.lines
+        let vendorLine = try #require(lines.firstIndex { $0.text.contains("HARBOUR VIEW") })
+        let totalLine = try #require(lines.lastIndex { $0.text.uppercased().hasPrefix("TOTAL") })
+        #expect(vendorLine < totalLine)
+        // Page 2's boxes are below page 1's: the pages are stacked.
+        let vendorBox = try #require(lines[vendorLine].box), totalBox = try #require(lines[totalLine].box)
+        #expect(totalBox.y > vendorBox.y + vendorBox.height)
+        #expect(totalBox.y + totalBox.height <= analysed.page.height)
+    }
+
+    @Test(arguments: ["receipt.heic", "receipt.avif", "receipt-rotated.heic"])
+    func aHEIFPhotoIsReadLikeAnyOtherImage(name: String) async throws {
+        let image = Fixtures.url("formats/\(name)")
+        let analysed = try await Self.analyser().analyse(image)
+        let truth = try Fixtures.truth(for: Fixtures.url("formats/receipt.png"))
+        #expect(analysed.fields.vendor == truth.vendor)
+        #expect(analysed.fields.date?.iso8601 == truth.date)
+        #expect(analysed.fields.total.map { MoneyFormat.canonical($0) } == truth.total)
+    }
+
+    /// A 600 dpi A4 page (35 MP) is decoded halved and its receipt read.
+    @Test func a35MegapixelPageScanIsRead() async throws {
+        let folder = try TemporaryDirectory()
+        let slip = try ImageDecoder.decode(Ingestor().read(Fixtures.url("formats/receipt.png")), maxPixels: 10_000_000)
+        let slip600 = try #require(LeptonicaImage(taking: pixScaleGrayLI(slip.pointer, 2, 2)))
+        let page = try #require(LeptonicaImage.filled(width: 4961, height: 7016, grey: 238))
+        let composed = try #require(page.pasting(slip600, x: 1200, y: 800))
+        let url = folder.file("a4-600dpi.jpg")
+        try composed.encoded(as: .jpeg).write(to: url)
+        let analysed = try await Self.analyser().analyse(url)
+        let truth = try Fixtures.truth(for: Fixtures.url("formats/receipt.png"))
+        #expect(analysed.fields.total.map { MoneyFormat.canonical($0) } == truth.total)
+        #expect(analysed.fields.date?.iso8601 == truth.date)
+    }
+
+    @Test(arguments: [
+        ("bad/encrypted.pdf", "protected by a password", StageName.decode),
+        ("bad/damaged.pdf", "the PDF is damaged", .decode),
+        ("bad/truncated.pdf", "the PDF is truncated", .ingest),
+        ("bad/eleven-pages.pdf", "11 pages, over the limit of 10", .decode),
+        ("bad/truncated.heic", "HEIC data is damaged or truncated", .decode),
+    ])
+    func badDocumentsFailWithTheirReasonNamed(path: String, reason: String, stage: StageName) async throws {
+        do {
+            _ = try await Self.analyser().analyse(Fixtures.url(path))
+            Issue.record("\(path) was read")
+        } catch let failure as ReceiptFailure {
+            #expect(failure.reason.contains(reason), "\(path): \(failure.reason)")
+            #expect(failure.stage == stage)
+        }
+    }
+
+    /// The store keeps the PDF itself, under its own extension, and its text as read.
+    @Test func aFiledPDFIsStoredAsAPDF() async throws {
+        let dir = try TemporaryDirectory()
+        let store = try ExpenseStore(path: dir.file("store/rebut.sqlite"))
+        let filer = ReceiptFiler(analyser: try Self.analyser(), store: store)
+        let event = try store.ensureEvent(named: "Flat 2B", kind: .property)
+        let bill = Fixtures.url("documents/bill-text.pdf")
+        let result = await filer.file(bill, into: event)
+        let receipt = try #require(result.receipt, "\(result.outcome)")
+        let stored = try store.imageURL(for: receipt)
+        #expect(stored.pathExtension == "pdf")
+        #expect(try Data(contentsOf: stored) == Data(contentsOf: bill))
+        #expect(receipt.fileName == "bill-text.pdf")
+    }
+}
