@@ -14,9 +14,24 @@ public struct ReceiptCleaner: Sendable {
     }
 
     public func clean(_ image: LeptonicaImage) throws -> LeptonicaImage {
+        var notes: [String] = []
+        return try clean(image, notes: &notes)
+    }
+
+    /// `notes` receives what a person should know about the capture (several slips on one page).
+    public func clean(_ image: LeptonicaImage, notes: inout [String]) throws -> LeptonicaImage {
         Leptonica.silenceMessages()
         var current = try image.grey()
-        if options.crop, let cropped = try ReceiptLocator.crop(current) { current = cropped }
+        if options.crop {
+            var slips = 1
+            if let cropped = try ReceiptLocator.crop(current, slips: &slips) { current = cropped }
+            if slips > 1 {
+                notes.append("the image holds \(slips) receipts; only the largest was read: scan or photograph them one at a time")
+            }
+        }
+        if options.upright, TextDirection.isSideways(current), let turned = current.rotated(quarterTurns: 1) {
+            current = turned
+        }
         if options.deskew { current = try current.deskewed() }
         if options.scale, let wanted = options.fixedScaleFactor
             ?? TextSizeEstimator.scaleFactor(for: current, target: options.targetCharacterHeight) {

@@ -9,9 +9,18 @@ enum ReceiptLocator {
     /// strip of table left beside the text derails Tesseract's layout (a phone photo with a
     /// dark edge on the right lost its whole amount column), so anything less is cropped.
     static let maxPaperShare = 0.97
+    /// Below this many degrees between the sheet's sides and the axes, the box crop plus
+    /// deskewing straightens as well as a warp and keeps the scan's pixels untouched.
+    static let minimumTiltToFlatten = 1.5
 
     /// The cropped receipt, or nil when no clear paper region stands out from the background.
     static func crop(_ grey: LeptonicaImage) throws(ImagingError) -> LeptonicaImage? {
+        var slips = 1
+        return try crop(grey, slips: &slips)
+    }
+
+    /// `slips`: how many receipt-sized sheets the image shows (several slips laid on one page).
+    static func crop(_ grey: LeptonicaImage, slips: inout Int) throws(ImagingError) -> LeptonicaImage? {
         let width = grey.width, height = grey.height
         // Work on a small copy: the paper's outline needs no detail.
         let reduction = max(1, max(width, height) / 500)
@@ -33,16 +42,21 @@ enum ReceiptLocator {
               let opened = LeptonicaImage(taking: pixOpenBrick(nil, closed.pointer, sw, sh)) else {
             throw .operationFailed("crop morphology")
         }
-        var components: UnsafeMutablePointer<BOXA>? = pixConnComp(opened.pointer, nil, 8)
-        defer { boxaDestroy(&components) }
+        var masks: UnsafeMutablePointer<PIXA>?
+        var components: UnsafeMutablePointer<BOXA>? = pixConnComp(opened.pointer, &masks, 8)
+        defer { boxaDestroy(&components); pixaDestroy(&masks) }
         guard let boxes = components else { return nil }
         var best: (x: Int32, y: Int32, w: Int32, h: Int32)?
+        var bestIndex: Int32 = -1
         for index in 0..<boxaGetCount(boxes) {
             var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
             guard boxaGetBoxGeometry(boxes, index, &x, &y, &w, &h) == 0 else { continue }
-            if best == nil || w * h > best!.w * best!.h { best = (x, y, w, h) }
+            if best == nil || w * h > best!.w * best!.h { best = (x, y, w, h); bestIndex = index }
         }
         let smallArea = Double(small.width * small.height)
+        if let best {
+            slips = countSlips(boxes, largest: Double(best.w * best.h), frame: smallArea)
+        }
         var region = best
         var foundPaper = true
         // Paper filling (almost) the whole frame, or no clear paper at all: a receipt on a
@@ -55,6 +69,13 @@ enum ReceiptLocator {
                 .flatMap { Double($0.w * $0.h) / smallArea < 0.6 ? $0 : nil }
         }
         guard let paper = region, Double(paper.w * paper.h) / smallArea < maxPaperShare else { return nil }
+        // A sheet seen at an angle is laid flat from its corners rather than boxed.
+        if foundPaper, let masks, let mask = LeptonicaImage(taking: pixaGetPix(masks, bestIndex, Int32(L_CLONE))),
+           let quad = PaperQuad.corners(of: mask)?.scaled(by: Double(reduction), offsetX: Double(paper.x) + 0.5,
+                                                          offsetY: Double(paper.y) + 0.5),
+           quad.isPlausible, quad.tilt >= minimumTiltToFlatten, let flat = quad.flattened(grey) {
+            return flat
+        }
         guard let cropped = try clip(grey, paper: paper, small: small, reduction: reduction) else { return nil }
         // A photographed receipt is rarely square to the frame: the box around it keeps
         // wedges of table in its corners, and Tesseract takes their edges for a column
@@ -63,6 +84,20 @@ enum ReceiptLocator {
             whiten(cropped, outside: table, paper: paper, small: small, reduction: reduction)
         }
         return cropped
+    }
+
+    /// Sheets of paper at least a third the size of the largest and 3% of the frame: other
+    /// receipts, not a scrap or a reflection. Paper filling the frame is one sheet.
+    static func countSlips(_ boxes: UnsafeMutablePointer<BOXA>, largest: Double, frame: Double) -> Int {
+        guard largest / frame < maxPaperShare else { return 1 }
+        var count = 0
+        for index in 0..<boxaGetCount(boxes) {
+            var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
+            guard boxaGetBoxGeometry(boxes, index, &x, &y, &w, &h) == 0 else { continue }
+            let area = Double(w * h)
+            if area >= largest / 3, area >= frame * 0.03 { count += 1 }
+        }
+        return max(1, count)
     }
 
     /// Sets to white the pixels of `cropped` that `table` (small-scale mask, 1 = not paper) marks.

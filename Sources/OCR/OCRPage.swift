@@ -14,6 +14,8 @@ public struct OCRPage: Sendable, Codable, Hashable {
     /// The whole page read again in another page segmentation mode, when the first reading
     /// found no trace of a required field (a date line split or dropped by the layout analysis).
     public var fallbackReadings: [FallbackReading] = []
+    /// What a person should know about the capture (several receipts on one page).
+    public var notes: [String] = []
 
     public init(lines: [TextLine], meanConfidence: Double, width: Int, height: Int, rereads: [LineReread] = []) {
         self.lines = lines
@@ -23,7 +25,7 @@ public struct OCRPage: Sendable, Codable, Hashable {
         self.rereads = rereads
     }
 
-    private enum CodingKeys: String, CodingKey { case lines, meanConfidence, width, height, rereads, fallbackReadings }
+    private enum CodingKeys: String, CodingKey { case lines, meanConfidence, width, height, rereads, fallbackReadings, notes }
 
     /// Pages saved before re-reading existed have no `rereads`.
     public init(from decoder: any Decoder) throws {
@@ -34,6 +36,7 @@ public struct OCRPage: Sendable, Codable, Hashable {
         height = try container.decode(Int.self, forKey: .height)
         rereads = try container.decodeIfPresent([LineReread].self, forKey: .rereads) ?? []
         fallbackReadings = try container.decodeIfPresent([FallbackReading].self, forKey: .fallbackReadings) ?? []
+        notes = try container.decodeIfPresent([String].self, forKey: .notes) ?? []
     }
 
     public var text: String { lines.map(\.text).joined(separator: "\n") }

@@ -100,9 +100,13 @@ public final class OCRWorkerPool: Sendable {
             try ImageDecoder.decode(file, maxPixels: cleaner.options.maxPixels, pixelBudget: cleaner.options.decodePixelBudget)
         }
         let afterDecode = clock.now
-        let cleaned = try WorkerStepFailure.during(.clean) { try cleaner.clean(decoded) }
+        var notes: [String] = []
+        let firstClean = try WorkerStepFailure.during(.clean) { try cleaner.clean(decoded, notes: &notes) }
         let afterClean = clock.now
-        var page = try WorkerStepFailure.during(.ocr) { try engine.recognize(cleaned) }
+        var (page, cleaned) = try WorkerStepFailure.during(.ocr) {
+            try SecondLook.improve(try engine.recognize(firstClean), of: firstClean) { try engine.recognize($0) }
+        }
+        page.notes = notes
         let afterOCR = clock.now
         if let refinement {
             let requests = refinement.requests(page)

@@ -17,7 +17,8 @@ public struct AnalysedReceipt: Sendable {
     /// What decoding, cleaning, reading and re-reading cost; nil when the page came from elsewhere.
     public var timings: OCRTimings?
 
-    public var needsReview: Bool { !uncertainFields.isEmpty }
+    /// Missing or unsure fields, or a capture a person should look at (several slips on a page).
+    public var needsReview: Bool { !uncertainFields.isEmpty || !page.notes.isEmpty }
 
     /// The image decoded but the OCR found no text on it (faded, blank, not a receipt).
     public var foundNoText: Bool {

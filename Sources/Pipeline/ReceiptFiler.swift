@@ -17,10 +17,13 @@ public struct FilingResult: Sendable {
 
     public var source: URL
     public var outcome: Outcome
+    /// What a person should know about the capture (several receipts on one page).
+    public var notes: [String] = []
 
-    public init(source: URL, outcome: Outcome) {
+    public init(source: URL, outcome: Outcome, notes: [String] = []) {
         self.source = source
         self.outcome = outcome
+        self.notes = notes
     }
 
     static func failed(_ failure: ReceiptFailure) -> FilingResult {
@@ -152,7 +155,7 @@ public final class ReceiptFiler: Sendable {
             case .filed(let receipt):
                 return FilingResult(source: url, outcome: analysed.needsReview
                     ? .needsReview(receipt, uncertain: analysed.uncertainFields)
-                    : .filed(receipt))
+                    : .filed(receipt), notes: analysed.page.notes)
             }
         } catch {
             return .failed(ReceiptFailure(file: url, stage: .file, reason: "store: \(error)"))

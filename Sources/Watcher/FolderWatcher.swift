@@ -234,7 +234,7 @@ public final class FolderWatcher: Sendable {
                 try disposer.removeFiled(url)
                 if case .needsReview(_, _, let uncertain) = outcome {
                     summary.update { $0.needsReview += 1 }
-                    logger.info("\(name): needs review (#\(receipt.id ?? 0) under \(event.name); unsure of \(uncertain.map(\.rawValue).joined(separator: ", ")))")
+                    logger.info("\(name): needs review (#\(receipt.id ?? 0) under \(event.name); \(uncertain.isEmpty ? "the capture needs a look" : "unsure of " + uncertain.map(\.rawValue).joined(separator: ", ")))")
                 } else {
                     summary.update { $0.filed += 1 }
                     logger.info("\(name): filed #\(receipt.id ?? 0) under \(event.name)")

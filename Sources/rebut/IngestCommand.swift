@@ -96,6 +96,7 @@ final class IngestReporter: BatchProgress, @unchecked Sendable {
             } else if let line = Self.textLine(result, event: event) {
                 print(line)
             }
+            for note in result.notes { printError("rebut: \(result.source.path): \(note)") }
             fflush(nil)   // one line out the moment it is known, on a pipe too
         }
         bar.receiptFinished(result, done: done, total: total)

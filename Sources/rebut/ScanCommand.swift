@@ -71,6 +71,7 @@ struct ScanCommand: AsyncParsableCommand {
         print("  tax       \(f.tax.map { MoneyFormat.canonical($0, currency: f.currency) } ?? "—")")
         print("  payment   \(f.payment?.rawValue ?? "—")")
         print("  category  \(a.category.category ?? "—")")
+        for note in a.page.notes { print("  note      \(note)") }
         if a.foundNoText {
             print("  review    no text found on the image")
         } else if a.needsReview {
@@ -100,6 +101,7 @@ struct ScanLine: Encodable {
     var needsReview: Bool?
     /// True when the image decoded but no text was found on it.
     var noText: Bool?
+    var notes: [String]?
     var candidates: [String: [Candidate]]?
     var error: String?
 
@@ -117,6 +119,7 @@ struct ScanLine: Encodable {
         fieldConfidence = Dictionary(uniqueKeysWithValues: f.confidence.map { ($0.key.rawValue, $0.value) })
         needsReview = a.needsReview
         noText = a.foundNoText
+        notes = a.page.notes
         candidates = Dictionary(uniqueKeysWithValues: f.candidates.map { ($0.key.rawValue, $0.value) })
     }
 

@@ -1,0 +1,80 @@
+import CLeptonica
+import Foundation
+@testable import Imaging
+import Testing
+
+/// Receipts as phones and scanners deliver them: at an angle, sideways, several on a page.
+@Suite struct CaptureTests {
+    private let cropOnly = ReceiptCleaner(options: CleaningOptions(crop: true, deskew: false, normalizeBackground: false,
+                                                                   binarize: false, scale: false))
+
+    private func paper() throws -> LeptonicaImage {
+        try #require(LeptonicaImage.renderedText(receiptLines + receiptLines, fontSize: 12, margin: 30))
+    }
+
+    /// A slip lying at 10° on a dark table: past what deskewing searches, so only laying the
+    /// sheet flat from its corners straightens it.
+    @Test func aSlipLyingAtAnAngleIsLaidFlat() throws {
+        let sheet = try paper()
+        let table = try #require(LeptonicaImage.filled(width: sheet.width + 600, height: sheet.height + 600, grey: 45))
+        let placed = try #require(table.pasting(sheet, x: 300, y: 300))
+        let scene = try #require(placed.rotated(degrees: 10))
+        var notes: [String] = []
+        let flat = try cropOnly.clean(scene, notes: &notes)
+        #expect(abs(flat.measuredSkew().degrees) < 1, "skew \(flat.measuredSkew())")
+        #expect(abs(flat.width - sheet.width) <= sheet.width / 10, "\(flat.width) vs \(sheet.width)")
+        #expect(abs(flat.height - sheet.height) <= sheet.height / 10, "\(flat.height) vs \(sheet.height)")
+        #expect(notes.isEmpty)
+    }
+
+    @Test func cornersOfATiltedSheetAreFoundOnItsMask() throws {
+        // A 200×300 sheet rotated 12° inside a larger frame, as a 1 bpp mask.
+        let sheet = try #require(LeptonicaImage.filled(width: 200, height: 300, grey: 255))
+        let frame = try #require(LeptonicaImage.filled(width: 500, height: 500, grey: 0))
+        let placed = try #require(frame.pasting(sheet, x: 150, y: 100))
+        let scene = try #require(placed.rotated(degrees: 12))
+        let mask = try #require(LeptonicaImage(taking: pixThresholdToBinary(scene.pointer, 128)))
+        let inverted = try #require(LeptonicaImage(taking: pixInvert(nil, mask.pointer)))
+        // Rotation brought in white corners: keep the sheet only (the largest component).
+        var masks: UnsafeMutablePointer<PIXA>?
+        var boxes: UnsafeMutablePointer<BOXA>? = pixConnComp(inverted.pointer, &masks, 8)
+        defer { boxaDestroy(&boxes); pixaDestroy(&masks) }
+        var largest: Int32 = 0, largestArea: Int32 = 0
+        for i in 0..<boxaGetCount(boxes) {
+            var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
+            boxaGetBoxGeometry(boxes, i, &x, &y, &w, &h)
+            if w * h > largestArea { largestArea = w * h; largest = i }
+        }
+        let component = try #require(LeptonicaImage(taking: pixaGetPix(masks, largest, Int32(L_CLONE))))
+        let quad = try #require(PaperQuad.corners(of: component))
+        #expect(abs(quad.flatSize.width - 200) < 8, "\(quad.flatSize)")
+        #expect(abs(quad.flatSize.height - 300) < 8, "\(quad.flatSize)")
+        #expect(abs(quad.tilt - 12) < 1.5, "\(quad.tilt)")
+        #expect(quad.isPlausible)
+    }
+
+    @Test func sidewaysTextIsTurnedAndUprightTextLeftAlone() throws {
+        let upright = try paper()
+        #expect(!TextDirection.isSideways(upright))
+        let sideways = try #require(upright.rotated(quarterTurns: 3))
+        #expect(TextDirection.isSideways(sideways))
+        let turned = try ReceiptCleaner(options: CleaningOptions(crop: false, deskew: false, normalizeBackground: false,
+                                                                scale: false)).clean(sideways)
+        #expect(!TextDirection.isSideways(turned))
+        #expect(turned.width == upright.width && turned.height == upright.height)
+    }
+
+    @Test func aPageWithSeveralSlipsSaysSo() throws {
+        let sheet = try paper()
+        let page = try #require(LeptonicaImage.filled(width: sheet.width * 2 + 300, height: sheet.height + 200, grey: 120))
+        let one = try #require(page.pasting(sheet, x: 100, y: 100))
+        let two = try #require(one.pasting(sheet, x: sheet.width + 200, y: 100))
+        var notes: [String] = []
+        _ = try cropOnly.clean(two, notes: &notes)
+        #expect(notes.count == 1 && notes[0].contains("2 receipts"), "\(notes)")
+
+        var single: [String] = []
+        _ = try cropOnly.clean(one, notes: &single)
+        #expect(single.isEmpty)
+    }
+}
