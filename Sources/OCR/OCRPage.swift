@@ -57,6 +57,7 @@ public enum OCRError: Error, Sendable, Equatable, CustomStringConvertible {
     case initFailed(languages: String, tessdata: String)
     case missingLanguage(String)
     case recognitionFailed
+    case timedOut(Duration)
     case poolShutDown
 
     public var description: String {
@@ -66,6 +67,7 @@ public enum OCRError: Error, Sendable, Equatable, CustomStringConvertible {
         case .missingLanguage(let language):
             return "no Tesseract language data for \"\(language)\" (install tesseract-ocr-\(language))"
         case .recognitionFailed: return "Tesseract failed to recognise the image"
+        case .timedOut(let limit): return "reading the image took longer than \(limit.components.seconds) s and was stopped"
         case .poolShutDown: return "the OCR workers have been shut down"
         }
     }

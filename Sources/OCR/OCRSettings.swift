@@ -18,6 +18,10 @@ public struct OCRSettings: Sendable, Hashable {
     public var fallbackResolution: Int
     /// Re-join amounts split at the decimal point ("73. 00" → "73.00"); see `SplitAmountJoiner`.
     public var joinSplitAmounts: Bool
+    /// One reading may take this long before Tesseract is told to stop and the receipt fails
+    /// with that reason: no image may hang a batch or the watcher. A receipt reads in well
+    /// under a second on one core; a whole A4 page in a few.
+    public var recognitionDeadline: Duration = .seconds(60)
 
     public init(languages: String, pageSegmentationMode: Int, systemTessdata: String? = nil,
                 projectTessdata: URL? = nil, variables: [String: String] = [:], fallbackResolution: Int = 300,
@@ -38,7 +42,7 @@ public struct OCRSettings: Sendable, Hashable {
 
     /// Finds the repository's tessdata/: REBUT_TESSDATA, then next to the running executable
     /// (`.build/<config>/rebut` → `../../tessdata`, `<prefix>/bin/rebut` → `../share/rebut/tessdata`),
-    /// then the source checkout this file was compiled from.
+    /// then, for a binary still inside its build folder, the checkout it was built from.
     public static func locateProjectTessdata() -> URL? {
         let fm = FileManager.default
         func usable(_ url: URL) -> URL? {
@@ -60,9 +64,11 @@ public struct OCRSettings: Sendable, Hashable {
                 return found
             }
         }
-        // Sources/OCR/OCRSettings.swift → package root.
+        // Only a binary built inside this checkout (`swift test` runs from .build/<triple>/debug)
+        // falls back to the checkout's tessdata/; an installed binary never reads a build tree.
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().standardizedFileURL
+        guard executable.path.hasPrefix(root.appendingPathComponent(".build").path + "/") else { return nil }
         return usable(root.appendingPathComponent("tessdata"))
     }
 

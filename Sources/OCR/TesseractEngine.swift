@@ -82,7 +82,15 @@ public final class TesseractEngine {
         TessBaseAPISetImage2(handle, image.pointer)
         if image.resolution < 70 { TessBaseAPISetSourceResolution(handle, Int32(settings.fallbackResolution)) }
         defer { TessBaseAPIClear(handle) }
-        guard TessBaseAPIRecognize(handle, nil) == 0 else { throw .recognitionFailed }
+        let monitor = TessMonitorCreate()
+        defer { TessMonitorDelete(monitor) }
+        let deadline = settings.recognitionDeadline
+        let milliseconds = deadline.components.seconds * 1000 + deadline.components.attoseconds / 1_000_000_000_000_000
+        TessMonitorSetDeadlineMSecs(monitor, Int32(clamping: milliseconds))
+        let started = ContinuousClock.now
+        let status = TessBaseAPIRecognize(handle, monitor)
+        if ContinuousClock.now - started >= deadline { throw .timedOut(deadline) }
+        guard status == 0 else { throw .recognitionFailed }
         let lines = readLines()
         let words = lines.flatMap(\.words)
         let mean = words.isEmpty ? 0 : words.map(\.confidence).reduce(0, +) / Double(words.count)

@@ -1,0 +1,19 @@
+import Foundation
+import Imaging
+import OCR
+import Testing
+
+/// No image may hang a batch: a reading past its deadline stops with that reason.
+@Suite struct DeadlineTests {
+    @Test func aReadingPastItsDeadlineIsStoppedWithThatReason() throws {
+        var settings = OCRSettings.default()
+        settings.recognitionDeadline = .milliseconds(1)
+        let engine = try TesseractEngine(settings: settings)
+        let page = try #require(LeptonicaImage.renderedText(Array(repeating: "TOTAL EUR 7.50 CAFE DEL MAR", count: 40), fontSize: 14))
+        #expect(throws: OCRError.timedOut(.milliseconds(1))) { try engine.recognize(page) }
+
+        settings.recognitionDeadline = .seconds(60)
+        let patient = try TesseractEngine(settings: settings)
+        #expect(try patient.recognize(page).text.contains("TOTAL"))
+    }
+}
