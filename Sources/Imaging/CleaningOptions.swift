@@ -5,9 +5,6 @@ public struct CleaningOptions: Sendable, Codable, Hashable {
     public var crop: Bool
     /// Straighten small rotations (a few degrees) that break Tesseract's line finding.
     public var deskew: Bool
-    /// Turn a receipt photographed sideways so its lines run across (see `TextDirection`);
-    /// upside-down pages are turned after the first reading (`SecondLook`).
-    public var upright: Bool = true
     /// Flatten uneven lighting and faded thermal paper to a white background.
     public var normalizeBackground: Bool
     /// Normalise only when the paper's brightness spreads over at least this many grey levels

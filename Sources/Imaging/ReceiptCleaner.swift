@@ -29,9 +29,6 @@ public struct ReceiptCleaner: Sendable {
                 notes.append("the image holds \(slips) receipts; only the largest was read: scan or photograph them one at a time")
             }
         }
-        if options.upright, TextDirection.isSideways(current), let turned = current.rotated(quarterTurns: 1) {
-            current = turned
-        }
         if options.deskew { current = try current.deskewed() }
         if options.scale, let wanted = options.fixedScaleFactor
             ?? TextSizeEstimator.scaleFactor(for: current, target: options.targetCharacterHeight) {

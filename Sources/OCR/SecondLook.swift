@@ -2,9 +2,10 @@ import Foundation
 import Imaging
 
 /// A reading that found almost nothing gets a second look before the receipt is given up:
-/// turned round (an upside-down photo reads as a few low-confidence fragments), then with its
-/// contrast stretched (faded thermal paper a person still reads). Only poor readings pay for
-/// it, so a good scan costs one pass as before.
+/// turned (a sideways or upside-down photo reads as a few low-confidence fragments), then with
+/// its contrast stretched (faded thermal paper a person still reads). Only poor readings pay
+/// for it, so a good scan costs one pass as before, and a good reading is never second-guessed
+/// (the ink-profile test alone turned some upright scans with dark borders on sroie).
 enum SecondLook {
     /// Fewer words than this, or a mean confidence below `poorConfidence`, is a poor reading.
     /// An upright receipt reads as 50–150 words at 70–90; upside down, the same receipt gave
@@ -35,13 +36,18 @@ enum SecondLook {
                         read: (LeptonicaImage) throws -> OCRPage) throws -> (OCRPage, LeptonicaImage) {
         guard isPoor(page) else { return (page, image) }
         var best = (page: page, image: image)
-        if let turned = image.rotated(quarterTurns: 2) {
+        // Lines running down the page: a quarter turn either way; otherwise upside down.
+        let turns = TextDirection.isSideways(image) ? [1, 3] : [2]
+        for quarterTurns in turns {
+            guard let turned = image.rotated(quarterTurns: quarterTurns) else { continue }
             let again = try read(turned)
             if again.meanConfidence >= best.page.meanConfidence + turnMargin, legibility(again) > legibility(best.page) {
                 best = (again, turned)
             }
         }
-        if isPoor(best.page), let stretched = best.image.contrastNormalized() {
+        // Stretching contrast only where almost nothing was read: on a merely weak scan it
+        // trades real words for speckle.
+        if wordCount(best.page) < minimumWords, let stretched = best.image.contrastNormalized() {
             let again = try read(stretched)
             if legibility(again) > legibility(best.page) * 1.2 { best = (again, stretched) }
         }
