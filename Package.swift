@@ -1,11 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Dependencies point one way: rebut (CLI) → Pipeline → stages → RebutCore.
+// Dependencies point one way: rebut (CLI) → Watcher/Review → Pipeline → stages → RebutCore.
 // Extraction and Categorisation are pure Swift so they can be tested on text alone.
+// Linux only: Tesseract, Leptonica, libheif and poppler come from Debian's packages (scripts/setup.sh).
 let package = Package(
     name: "Rebut",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "rebut", targets: ["rebut"]),
     ],

@@ -9,7 +9,7 @@ import RebutCore
 /// from any thread once built; that is why it is `@unchecked Sendable`.
 public final class LeptonicaImage: @unchecked Sendable {
     /// The owned pixels. Borrow it for a C call; never destroy it or keep it past `self`.
-    public let pointer: UnsafeMutablePointer<PIX>
+    package let pointer: UnsafeMutablePointer<PIX>
 
     /// Takes ownership of `pointer`; returns nil for a null pointer so C failures can be
     /// turned into Swift errors at the call site.

@@ -58,6 +58,7 @@ public enum OCRError: Error, Sendable, Equatable, CustomStringConvertible {
     case missingLanguage(String)
     case recognitionFailed
     case timedOut(Duration)
+    case unknownVariable(String)
     case poolShutDown
 
     public var description: String {
@@ -67,6 +68,7 @@ public enum OCRError: Error, Sendable, Equatable, CustomStringConvertible {
         case .missingLanguage(let language):
             return "no Tesseract language data for \"\(language)\" (install tesseract-ocr-\(language))"
         case .recognitionFailed: return "Tesseract failed to recognise the image"
+        case .unknownVariable(let name): return "Tesseract has no variable named \(name)"
         case .timedOut(let limit): return "reading the image took longer than \(limit.components.seconds) s and was stopped"
         case .poolShutDown: return "the OCR workers have been shut down"
         }

@@ -54,7 +54,15 @@ public final class TesseractEngine {
             TessBaseAPIDelete(handle)
             throw .initFailed(languages: settings.languages, tessdata: tessdata)
         }
-        for (name, value) in settings.variables { _ = TessBaseAPISetVariable(handle, name, value) }
+        // Tesseract ignores a name it does not know: a misspelt variable must not pass silently.
+        for (name, value) in settings.variables.sorted(by: { $0.key < $1.key }) {
+            guard Self.knows(handle, name) else {
+                TessBaseAPIEnd(handle)
+                TessBaseAPIDelete(handle)
+                throw .unknownVariable(name)
+            }
+            _ = TessBaseAPISetVariable(handle, name, value)   // false for init-only ones, set above
+        }
         TessBaseAPISetPageSegMode(handle, TessPageSegMode(rawValue: UInt32(settings.pageSegmentationMode)))
         self.handle = handle
         self.settings = settings
@@ -63,6 +71,12 @@ public final class TesseractEngine {
     /// Line images Tesseract has encoded in this process, all stored uncompressed (the
     /// CTesseractLineImages target says why); zero would mean the speed-up is not in effect.
     public static var uncompressedLineImages: Int { rebut_tesseract_png_buffers_written() }
+
+    private static func knows(_ handle: OpaquePointer, _ name: String) -> Bool {
+        var int: Int32 = 0, bool: Int32 = 0, double: Double = 0
+        return TessBaseAPIGetIntVariable(handle, name, &int) != 0 || TessBaseAPIGetBoolVariable(handle, name, &bool) != 0
+            || TessBaseAPIGetDoubleVariable(handle, name, &double) != 0 || TessBaseAPIGetStringVariable(handle, name) != nil
+    }
 
     deinit {
         TessBaseAPIEnd(handle)

@@ -52,9 +52,9 @@ public struct PipelineConfiguration: Sendable {
     }
 }
 
-/// The cleaning steps a user can switch off, by name, without depending on Imaging.
+/// The cleaning steps a measurement can switch off, by name, without depending on Imaging.
 public enum CleaningStep: String, Sendable, CaseIterable {
-    case crop, deskew, normalize, binarize, scale
+    case crop, deskew, normalize, scale
 }
 
 extension PipelineConfiguration {
@@ -65,7 +65,6 @@ extension PipelineConfiguration {
             case .crop: cleaning.crop = false
             case .deskew: cleaning.deskew = false
             case .normalize: cleaning.normalizeBackground = false
-            case .binarize: cleaning.binarize = false
             case .scale: cleaning.scale = false
             }
         }

@@ -17,3 +17,13 @@ import Testing
         #expect(try patient.recognize(page).text.contains("TOTAL"))
     }
 }
+
+@Suite struct EngineVariableTests {
+    @Test func aMisspeltTesseractVariableIsAnErrorNotIgnored() throws {
+        var settings = OCRSettings.default()
+        settings.variables = ["tessedit_do_invertt": "0"]
+        #expect(throws: OCRError.unknownVariable("tessedit_do_invertt")) { try TesseractEngine(settings: settings) }
+        settings.variables = ["tessedit_do_invert": "0"]
+        _ = try TesseractEngine(settings: settings)
+    }
+}

@@ -25,6 +25,7 @@ struct BenchAccuracyCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print every miss with the top candidates.") var misses = false
     @Flag(name: .long, help: "Print the report as JSON.") var json = false
     @OptionGroup var pipelineOptions: PipelineOptions
+    @OptionGroup(title: "Measuring") var tuning: TuningOptions
 
     struct Output: Encodable {
         var report: AccuracyReport
@@ -42,7 +43,7 @@ struct BenchAccuracyCommand: AsyncParsableCommand {
 
     func run() async throws {
         let data = try LabelledDataset(root: URL(fileURLWithPath: dataset), limit: limit)
-        let analyser = try await pipelineOptions.makeAnalyser()
+        let analyser = try await pipelineOptions.makeAnalyser(tuning: tuning)
         if let dumpOCR { try FileManager.default.createDirectory(atPath: dumpOCR, withIntermediateDirectories: true) }
         let progress = TerminalProgress()
         progress.batchStarted(total: data.samples.count)

@@ -3,7 +3,7 @@ import Categorisation
 import OCR
 import Pipeline
 
-/// How receipts are read: languages, workers and the cleaning steps (switchable for measurement).
+/// How receipts are read: languages and workers. Every command that reads receipts has these.
 struct PipelineOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         "Tesseract languages, joined with +.",
@@ -14,44 +14,22 @@ struct PipelineOptions: ParsableArguments {
     @Option(name: .long, help: "Receipts read in parallel (default: one per core, at most 8; never more than there are inputs).")
     var jobs: Int?
 
-    @Flag(name: .customLong("no-crop"), help: .hidden) var noCrop = false
-    @Flag(name: .customLong("no-deskew"), help: .hidden) var noDeskew = false
-    @Flag(name: .customLong("no-normalize"), help: .hidden) var noNormalize = false
-    @Flag(name: .customLong("no-binarize"), help: .hidden) var noBinarize = false
-    @Flag(name: .customLong("no-scale"), help: .hidden) var noScale = false
-    @Flag(name: .customLong("no-reread"), help: .hidden) var noReread = false
-    /// Median character height the page is scaled to, for measuring (`rebut bench`).
-    @Option(name: .customLong("char-height"), help: .hidden) var characterHeight: Int?
-    /// A Tesseract variable NAME=VALUE set at engine start, for measuring (`rebut bench`).
-    @Option(name: .customLong("tesseract-variable"), help: .hidden) var tesseractVariables: [TesseractVariable] = []
-
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         let valid = lang.split(separator: "+").allSatisfy { $0.count >= 3 && $0.allSatisfy(\.isLetter) }
         if !valid { throw ValidationError("--lang takes codes like eng or spa+cat, not '\(lang)'") }
     }
-}
 
-
-extension PipelineOptions {
     var configuration: PipelineConfiguration {
-        var off = Set<CleaningStep>()
-        if noCrop { off.insert(.crop) }
-        if noDeskew { off.insert(.deskew) }
-        if noNormalize { off.insert(.normalize) }
-        if noBinarize { off.insert(.binarize) }
-        if noScale { off.insert(.scale) }
-        var configuration = PipelineConfiguration(languages: lang, jobs: jobs, disabling: off)
-        configuration.rereadUncertainFields = !noReread
-        if let characterHeight { configuration.cleaning.targetCharacterHeight = characterHeight }
-        for variable in tesseractVariables { configuration.ocr.variables[variable.name] = variable.value }
-        return configuration
+        PipelineConfiguration(languages: lang, jobs: jobs)
     }
 
     /// `inputs`: how many files there are to read, when known; no more engines are started.
-    func makeAnalyser(rules: CategoryRules? = nil, inputs: Int? = nil) async throws -> ReceiptAnalyser {
+    /// `tuning` switches steps off, for `rebut bench` only.
+    func makeAnalyser(rules: CategoryRules? = nil, inputs: Int? = nil,
+                      tuning: TuningOptions? = nil) async throws -> ReceiptAnalyser {
         let rules = try rules ?? CategoryRulesLoader.load()
-        var configuration = configuration
+        var configuration = tuning?.applied(to: configuration) ?? configuration
         if let inputs { configuration.jobs = PipelineConfiguration.jobs(requested: jobs, inputs: inputs) }
         do {
             return try await ReceiptAnalyser.start(configuration: configuration, rules: rules)
@@ -59,6 +37,32 @@ extension PipelineOptions {
             printError("cannot start the OCR engines (--lang \(lang)): \(error)")
             throw RebutExit.internalError
         }
+    }
+}
+
+/// Steps switched off or set by hand, to measure what each is worth (`rebut bench accuracy`).
+struct TuningOptions: ParsableArguments {
+    @Flag(name: .customLong("no-crop"), help: "Do not cut the receipt out of its background.") var noCrop = false
+    @Flag(name: .customLong("no-deskew"), help: "Do not straighten small rotations.") var noDeskew = false
+    @Flag(name: .customLong("no-normalize"), help: "Do not flatten uneven backgrounds.") var noNormalize = false
+    @Flag(name: .customLong("no-scale"), help: "Do not scale text to the height Tesseract reads best.") var noScale = false
+    @Flag(name: .customLong("no-reread"), help: "Do not read uncertain lines or the whole page again.") var noReread = false
+    @Option(name: .customLong("char-height"), help: "Median character height the page is scaled to.")
+    var characterHeight: Int?
+    @Option(name: .customLong("tesseract-variable"), help: ArgumentHelp("A Tesseract variable NAME=VALUE set at engine start (repeatable).", valueName: "name=value"))
+    var tesseractVariables: [TesseractVariable] = []
+
+    func applied(to base: PipelineConfiguration) -> PipelineConfiguration {
+        var off = Set<CleaningStep>()
+        if noCrop { off.insert(.crop) }
+        if noDeskew { off.insert(.deskew) }
+        if noNormalize { off.insert(.normalize) }
+        if noScale { off.insert(.scale) }
+        var configuration = PipelineConfiguration(languages: base.languages, jobs: base.jobs, disabling: off)
+        configuration.rereadUncertainFields = !noReread
+        if let characterHeight { configuration.cleaning.targetCharacterHeight = characterHeight }
+        for variable in tesseractVariables { configuration.ocr.variables[variable.name] = variable.value }
+        return configuration
     }
 }
 
