@@ -11,14 +11,21 @@ public struct ExtractionContext: Sendable {
     public var referenceDate: LocalDate?
     /// Vendors already in the user's store: a close fuzzy match wins.
     public var knownVendors: [String]
+    /// Total rules switched off by name (`TotalRule`), to measure what each earns
+    /// (`rebut bench extraction --without`); empty in normal use.
+    public var disabledTotalRules: Set<String>
 
     public init(languages: [String] = ["eng"], defaultCurrency: String? = nil, referenceDate: LocalDate? = nil,
-                knownVendors: [String] = []) {
+                knownVendors: [String] = [], disabledTotalRules: Set<String> = []) {
         self.languages = languages
         self.defaultCurrency = defaultCurrency
         self.referenceDate = referenceDate
         self.knownVendors = knownVendors
+        self.disabledTotalRules = disabledTotalRules
     }
+
+    /// Names of every total rule, for `--without` and `--explain`.
+    public static var totalRuleNames: [String] { TotalRule.allCases.map(\.rawValue) }
 }
 
 /// Reads vendor, date, total, currency, payment and tax from OCR lines, keeping ranked candidates.
@@ -45,7 +52,8 @@ public struct ReceiptExtractor: Sendable {
 
         // Payment and tax are judged against the total.
         let total = wanted(.total) || wanted(.payment) || wanted(.tax)
-            ? TotalExtractor().extract(analysed, currency: fields.currency) : nil
+            ? TotalExtractor(disabled: Set(context.disabledTotalRules.compactMap(TotalRule.init(rawValue:))))
+                .extract(analysed, currency: fields.currency) : nil
         if let total {
             fields.total = total.candidates.first.flatMap { MoneyFormat.parse($0.value) }
             record(.total, total.candidates, total.confidence, into: &fields)

@@ -5,23 +5,6 @@ import RebutCore
 enum AmountRole: Sendable, Hashable {
     case roundedTotal, finalTotal, total, weakTotal, subtotal, tax, taxTable, cashPayment, cardPayment, change, rounding, quantity, discount, deposit
     case unlabelled
-
-    /// How much an amount with this role looks like the total by its label alone.
-    var totalEvidence: Double {
-        switch self {
-        case .roundedTotal: return 1.15
-        case .finalTotal: return 1.0
-        case .total: return 0.8
-        case .weakTotal: return 0.5
-        case .taxTable: return 0.08
-        case .cardPayment: return 0.45
-        case .cashPayment: return 0.3
-        case .subtotal: return 0.25
-        case .unlabelled: return 0.12
-        case .tax, .deposit: return 0.03
-        case .change, .rounding, .quantity, .discount: return 0.0
-        }
-    }
 }
 
 /// One OCR line with everything the field extractors ask of it, computed once.

@@ -113,14 +113,14 @@ struct ReceiptSumsTests {
         #expect(TotalExtractor.spacedDecimal(lines[2]) == amount("28.60"))
         // Only as the last two numbers, never where a decimal amount is printed.
         #expect(TotalExtractor.spacedDecimal(lines[0]) == nil)
-        let witnesses = ReceiptSums.witnesses(TotalExtractor().labelledAmounts(lines))
+        let witnesses = ClosedSums.witnesses(TotalExtractor().labelledAmounts(lines))
         #expect(witnesses.contains { $0.kind == .paidMinusChange && $0.value == amount("21.40") })
     }
 
     @Test func aSumMustLandOnAnAmountPrintedElsewhere() {
         // 50.00 − 30.00 = 20.00 is printed nowhere: no witness, however plausible.
         let lines = ReceiptLine.analyse(TextLine.lines(fromPlainText: "TOTAL 19.90\nCASH 50.00\nCHANGE 30.00"))
-        #expect(ReceiptSums.witnesses(TotalExtractor().labelledAmounts(lines)).isEmpty)
+        #expect(ClosedSums.witnesses(TotalExtractor().labelledAmounts(lines)).isEmpty)
     }
 
     @Test func aPartialSumIsWeakerThanACompleteOne() {
@@ -131,7 +131,7 @@ struct ReceiptSumsTests {
         TOTAL 116.60
         SUMMARY 110.00
         """))
-        let witnesses = ReceiptSums.witnesses(TotalExtractor().labelledAmounts(lines))
+        let witnesses = ClosedSums.witnesses(TotalExtractor().labelledAmounts(lines))
         let complete = witnesses.first { $0.value == amount("116.60") }
         let partial = witnesses.first { $0.value == amount("110.00") }
         #expect(complete?.weight == 1)
@@ -251,12 +251,12 @@ struct ReceiptSumsTests {
         Total Payable 23.25
         """)
         #expect(fields.total == amount("23.25"))
-        #expect(TotalExtractor.nearestFiveCents(amount("23.27")) == amount("23.25"))
-        #expect(TotalExtractor.nearestFiveCents(amount("23.28")) == amount("23.30"))
+        #expect(CashRounding.nearest(amount("23.27")) == amount("23.25"))
+        #expect(CashRounding.nearest(amount("23.28")) == amount("23.30"))
     }
 
     @Test func combinationsAreSmallFirstAndBounded() {
-        let all = ReceiptSums.combinations(of: 4, upTo: 2)
+        let all = ClosedSums.combinations(of: 4, upTo: 2)
         #expect(all.count == 4 + 6)
         #expect(all.first == [0])
         #expect(all.allSatisfy { $0.count <= 2 && $0 == $0.sorted() })
