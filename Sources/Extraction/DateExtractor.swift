@@ -21,7 +21,7 @@ struct DateExtractor: Sendable {
         for line in lines { readings += DateParser.readings(in: line.text, lineIndex: line.index) }
         guard !readings.isEmpty else { return Result(candidates: [], confidence: 0) }
 
-        let preferDayFirst = dayFirstPreference(readings, context: context)
+        let preferDayFirst = dayFirstPreference(readings)
         var best: [LocalDate: (score: Double, reading: DateReading)] = [:]
         var counts: [LocalDate: Int] = [:]
         var seenLines: [LocalDate: Set<Int>] = [:]
@@ -64,17 +64,15 @@ struct DateExtractor: Sendable {
 
     /// 0...1, how strongly the receipt's evidence says day-first.
     ///
-    /// Unambiguous numeric dates on the same receipt decide; otherwise the language's convention.
-    /// Every language Rebut reads is day-first; month-first needs evidence on the receipt.
-    func dayFirstPreference(_ readings: [DateReading], context: ExtractionContext) -> Double {
+    /// Unambiguous numeric dates on the same receipt decide; otherwise day-first, the convention
+    /// of every language Rebut reads (month-first needs evidence on the receipt).
+    func dayFirstPreference(_ readings: [DateReading]) -> Double {
         let unambiguous = readings.filter { !$0.ambiguous && $0.order != .unambiguous }
         let dayFirst = unambiguous.filter { $0.order == .dayFirst }.count
         let monthFirst = unambiguous.filter { $0.order == .monthFirst }.count
         if dayFirst != monthFirst {
             return dayFirst > monthFirst ? 0.9 : 0.1
         }
-        let languageDayFirst = context.languages.compactMap { Keywords.language($0)?.dayFirst }
-        if languageDayFirst.contains(false) { return 0.3 }
         return 0.8
     }
 

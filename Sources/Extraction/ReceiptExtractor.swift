@@ -3,7 +3,7 @@ import RebutCore
 
 /// What the extractor may assume about a receipt beyond its text.
 public struct ExtractionContext: Sendable {
-    /// Tesseract codes, e.g. ["eng"], ["spa","cat"]; hints for keywords and date order.
+    /// Tesseract codes, e.g. ["eng"], ["spa","cat"]; hint the fallback currency.
     public var languages: [String]
     /// The event's currency (ISO 4217), used when the receipt shows none.
     public var defaultCurrency: String?
@@ -32,8 +32,8 @@ public struct ExtractionContext: Sendable {
 public struct ReceiptExtractor: Sendable {
     public init() {}
 
-    /// Below this a field counts as uncertain and the receipt goes to review.
-    public static let reviewThreshold: Double = 0.5
+    /// The review threshold, `ReviewRule.threshold` (defined there, beside the rule that uses it).
+    public static var reviewThreshold: Double { ReviewRule.threshold }
 
     public func extract(from lines: [TextLine], context: ExtractionContext = .init()) -> ReceiptFields {
         extract(lines: lines.enumerated().map { ReceiptLine(index: $0.offset, line: $0.element) }, context: context)

@@ -1,4 +1,5 @@
 import Foundation
+import RebutCore
 
 /// Repairs the OCR noise a printed business name typically carries.
 extension VendorExtractor {
@@ -46,9 +47,14 @@ extension VendorExtractor {
     private static let trailingRegistration = try! NSRegularExpression(
         pattern: #"(?<=[A-Za-z.)/])\s*(\([^()]*\d{3,}[^()]*\)?|\(\s*\d[^)]*\)?|\(.{0,2}|\d{5,}\s*-?\s*[A-Za-z]?\)?)\s*$"#)
     private static let slashSB = try! NSRegularExpression(pattern: #"(?<![A-Za-z])[S$5§]/[B8]8?(?![A-Za-z])"#)
-    private static let legalFormTail = try! NSRegularExpression(
-        pattern: #"^(.*?(?:S/B|B[HN][DO0]\.?|BERHAD|LTD\.?|GMBH|S\.L\.?|S\.A\.?|SARL|SAS))\s+[^A-Za-z]*\d.*$"#,
-        options: [.caseInsensitive])
+    /// "NAME SDN BHD 12345-X": a legal form (`LegalForms`, or "BHD" as OCR often reads it), then
+    /// only non-letters up to a digit.
+    private static let legalFormTail: NSRegularExpression = {
+        let forms = LegalForms.printed.sorted { $0.count > $1.count }
+            .map { "(?<![A-Za-z])" + NSRegularExpression.escapedPattern(for: $0.hasSuffix(".") ? String($0.dropLast()) : $0) + "\\.?" }
+        return try! NSRegularExpression(pattern: #"^(.*?(?:B[HN][DO0]\.?|"# + forms.joined(separator: "|") + #"))\s+[^A-Za-z]*\d.*$"#,
+                                        options: [.caseInsensitive])
+    }()
     private static let sdnBhd = try! NSRegularExpression(
         pattern: #"\bS[O0DQI]N([.,]?)\s*B[HNA][DO0]([.,]?)(?![A-Za-z])"#, options: [.caseInsensitive])
 }
