@@ -9,11 +9,11 @@ struct DateExtractor: Sendable {
     }
 
     /// Words near dates that are not the purchase date: expiry, validity, due dates.
-    static let otherDateWords = ["EXP", "EXPIRY", "EXPIRES", "VALID", "VALIDITY", "BEST BEFORE", "USE BY",
+    static let otherDateWords: KeywordSet = ["EXP", "EXPIRY", "EXPIRES", "VALID", "VALIDITY", "BEST BEFORE", "USE BY",
                                  "DUE DATE", "CADUCIDAD", "VALIDO", "HASTA", "VENCIMIENTO", "GULTIG", "BIS",
                                  "VALABLE", "JUSQU", "FECHA VENC", "PERIOD", "FROM", "TO", "DESDE",
                                  "BIRTH", "MEMBER SINCE", "SINCE"]
-    static let contactWords = ["TEL", "FAX", "PHONE", "HP", "MOBILE", "TELEFONO", "TELF", "TLF"]
+    static let contactWords: KeywordSet = ["TEL", "FAX", "PHONE", "HP", "MOBILE", "TELEFONO", "TELF", "TLF"]
     private static let timePattern = try! NSRegularExpression(pattern: #"(?<!\d)\d{1,2} ?[:.] ?\d{2}(?: ?[:.] ?\d{2})?(?!\d)\s*(?:AM|PM|H)?|\d{1,2}:\d{2}"#)
 
     func extract(_ lines: [ReceiptLine], context: ExtractionContext) -> Result {

@@ -28,7 +28,7 @@ struct ReceiptLine: Sendable {
         role = ReceiptLine.classify(match)
         headsSummary = match.contains(any: Keywords.summaryHeaders)
         headsTaxColumns = amounts.isEmpty && match.contains(any: Keywords.tax) && match.contains(any: Keywords.amountWords)
-            && match.contains(any: ["TAX", "GST", "VAT", "IVA", "MWST", "TVA", "SST"])
+            && match.contains(any: Self.taxNames)
             && match.words.filter({ ["TAX", "GST", "VAT", "IVA", "MWST", "TVA", "SST", "AMOUNT", "AMT"].contains($0) }).count >= 2
     }
 
@@ -98,8 +98,17 @@ struct ReceiptLine: Sendable {
     var isBareAmount: Bool { !amounts.isEmpty && letterCount <= 3 }
 
     /// Subtotal words that keep a line a subtotal even beside a final-total word.
-    static let explicitSubtotal = ["SUBTOTAL", "SUB TOTAL", "SUB-TOTAL", "ZWISCHENSUMME", "SOUS-TOTAL", "SOUS TOTAL",
+    static let explicitSubtotal: KeywordSet = ["SUBTOTAL", "SUB TOTAL", "SUB-TOTAL", "ZWISCHENSUMME", "SOUS-TOTAL", "SOUS TOTAL",
                                    "BASE IMPONIBLE", "BASE IMPOSABLE", "TOTAL HT", "TOTAL EXCL"]
+    /// Tax names, and words that head a tax column, for telling a tax table's header.
+    static let taxNames: KeywordSet = ["TAX", "GST", "VAT", "IVA", "MWST", "TVA", "SST"]
+    /// Words that make a quantity line one even beside a final-total word ("TOTAL ITEMS").
+    static let itemCount: KeywordSet = ["QTY", "ITEMS", "ITEM"]
+    /// Phrases with a change word ("BALANCE") that announce the total instead.
+    static let amountDue: KeywordSet = ["BALANCE DUE", "AMOUNT DUE"]
+    /// "TOTAL AFTER ROUNDING": a rounding word that names the rounded total.
+    static let after: KeywordSet = ["AFTER"]
+
     /// "TOTAL (INCL. GST)", "Total Sales (Inclusive of GST)".
     static let totalWithTaxInBrackets = try! NSRegularExpression(pattern: #"TOTAL[^(]*\([^)]*(GST|VAT|TAX|IVA|TVA|MWST|SST)"#)
 
@@ -112,12 +121,12 @@ struct ReceiptLine: Sendable {
         let taxIncluded = hasTax && m.contains(any: Keywords.taxIncluded)
         let taxExcluded = m.contains(any: Keywords.taxExcluded)
         let paid = m.contains(any: Keywords.tendered) || m.contains(any: Keywords.cash)
-        if m.contains(any: Keywords.quantity), !hasFinal || m.contains(any: ["QTY", "ITEMS", "ITEM"]) { return .quantity }
+        if m.contains(any: Keywords.quantity), !hasFinal || m.contains(any: Self.itemCount) { return .quantity }
         // "SERV CHARGE" is not "CHANGE" misread.
-        if m.contains(any: Keywords.change), !m.contains(any: ["BALANCE DUE", "AMOUNT DUE"]), !m.words.contains("CHARGE") {
+        if m.contains(any: Keywords.change), !m.contains(any: Self.amountDue), !m.words.contains("CHARGE") {
             return .change
         }
-        if m.contains(any: Keywords.roundedTotal), !m.contains(any: Keywords.rounding) || m.contains(any: ["AFTER"]) {
+        if m.contains(any: Keywords.roundedTotal), !m.contains(any: Keywords.rounding) || m.contains(any: Self.after) {
             return .roundedTotal
         }
         if m.contains(any: Keywords.rounding) { return .rounding }

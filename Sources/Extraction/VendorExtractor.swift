@@ -95,7 +95,7 @@ struct VendorExtractor: Sendable {
     }
 
     /// Words announcing the legal owner under a brand ("Owned by", "Dimiliki oleh", "Une société").
-    static let ownerWords = ["OWNED BY", "OWNER BY", "OPERATED BY", "DIMILIKI", "DIMILIKI OLEH", "A DIVISION OF"]
+    static let ownerWords: KeywordSet = ["OWNED BY", "OWNER BY", "OPERATED BY", "DIMILIKI", "DIMILIKI OLEH", "A DIVISION OF"]
 
     /// Names split over two lines: a legal form alone ("SDN BHD", "CO. (M) SDN BHD") takes the line
     /// above, and a line ending in "&" takes the line below.
@@ -134,14 +134,17 @@ struct VendorExtractor: Sendable {
         guard letters.count <= 3, !form.contains("."), !form.contains("/") else { return true }
         let tokens = text.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
         return tokens.contains { TextNormalisation.fold($0) == letters && $0 == $0.uppercased() }
-            || Keywords.legalForms.contains { $0.count > 3 && m.contains($0) }
+            || Keywords.legalForms.patterns.contains { $0.keyword.count > 3 && m.contains($0) }
     }
+
+    /// Every word of a legal form or trade word.
+    static let legalAndBusinessWords = Set((Keywords.legalForms + Keywords.businessWords).patterns.flatMap(\.words))
 
     /// Letters left in a name once legal forms and filler are removed: "CO. (M) SDN BHD" → 0.
     static func nameCore(_ value: String) -> Int {
         let filler: Set<String> = ["CO", "M", "THE", "AND", "&", "OF"]
         let words = MatchableLine(value).words.filter { !filler.contains($0) }
-        let legal = Set((Keywords.legalForms + Keywords.businessWords).flatMap { KeywordPattern.cached($0).words })
+        let legal = Self.legalAndBusinessWords
         return words.filter { !legal.contains($0) && !$0.allSatisfy(\.isNumber) }.joined().count
     }
 

@@ -58,9 +58,10 @@ enum Keywords {
         languages.first { $0.code == code }
     }
 
-    private static func merged(_ path: KeyPath<LanguageKeywords, [String]>) -> [String] {
+    /// One language's lists merged across languages, compiled once.
+    private static func merged(_ path: KeyPath<LanguageKeywords, [String]>) -> KeywordSet {
         var seen = Set<String>()
-        return languages.flatMap { $0[keyPath: path] }.filter { seen.insert($0).inserted }
+        return KeywordSet(languages.flatMap { $0[keyPath: path] }.filter { seen.insert($0).inserted })
     }
 
     static let finalTotal = merged(\.finalTotal)
@@ -87,7 +88,7 @@ enum Keywords {
     static let documentTitles = merged(\.documentTitles)
     static let addressWords = merged(\.addressWords)
     /// Company legal forms and business marks (`LegalForms`); a line with one is very likely the vendor.
-    static let legalForms = LegalForms.printed + LegalForms.businessMarks
+    static let legalForms = KeywordSet(LegalForms.printed + LegalForms.businessMarks)
     static let businessWords = merged(\.businessWords)
 
     static let months: [String: Int] = {
