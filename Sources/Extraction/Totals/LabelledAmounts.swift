@@ -35,6 +35,22 @@ extension TotalExtractor {
         return Decimal(string: "\(parts[0]).\(parts[1])", locale: Locale(identifier: "en_US_POSIX"))
     }
 
+    /// How much each kind of reading counts, relative to the right-most amount of a labelled line.
+    enum ReadingWeight {
+        /// An amount left of the line's amount column (item columns, rates).
+        static let leftOfColumn = 0.6
+        /// "CHANGE 28 60": the decimal point read as a space.
+        static let spacedDecimal = 0.8
+        /// A total line shaped like a tax-table row: the right-most amount is the tax, the left the base.
+        static let taxRowTax = 0.5, taxRowBase = 0.7
+        /// A third decimal read off a speck ("30.906" as 30.90).
+        static let truncated = 0.7
+        /// A decimal point lost ("1000" as 10.00).
+        static let lostPoint = 0.6
+        /// A label's amount on a later line: all labels of the run paired, or only some.
+        static let pairedRun = 0.9, partlyPairedRun = 0.7
+    }
+
     /// Every amount with the role of its label. A label without an amount takes the amount of
     /// the next bare-amount line; a run of labels followed by a run of bare amounts (column
     /// layouts read label block first) is paired in order.
@@ -43,90 +59,102 @@ extension TotalExtractor {
         var consumed = Set<Int>()
         var i = 0
         while i < lines.count {
-            let line = lines[i]
-            if !line.amounts.isEmpty {
-                if !consumed.contains(i) {
-                    let role = line.role ?? .unlabelled
-                    let amounts = line.amounts
-                    // OCR's own doubt about the line: a low-confidence line is more likely misread.
-                    let lineTrust = line.confidence.map { 0.8 + 0.2 * min(1, max(0, $0 / 100)) } ?? 1
-                    // The amount column is the right-most printed money; a stray digit after it ("12.00 7")
-                    // does not take its place.
-                    let primary = amounts.lastIndex(where: \.hasFraction) ?? amounts.count - 1
-                    // "CHANGE 28 60": the decimal point read as a space, on a line that must hold money.
-                    if let spaced = Self.spacedDecimal(line), Self.moneyRoles.contains(role) {
-                        result.append(LabelledAmount(value: spaced, role: role, hasFraction: true, lineIndex: i,
-                                                     line: line.text, weight: 0.8 * lineTrust))
-                    }
-                    for (k, amount) in amounts.enumerated() {
-                        let isLast = k == primary
-                        var weight = (isLast ? 1.0 : 0.6) * lineTrust
-                        // A tax-table row ("6% 100.00 6.00"): right amount much smaller than the left.
-                        if amounts.count >= 2, let first = amounts.first?.value, let last = amounts.last?.value,
-                           last * 10 < first * 3, [.total, .finalTotal, .roundedTotal].contains(role) {
-                            weight = isLast ? 0.5 : 0.7
-                        }
-                        // Payments and change are never negative ("~50.00" is noise, not a sign).
-                        let value = Self.moneyRoles.contains(role) ? abs(amount.value) : amount.value
-                        result.append(LabelledAmount(value: value, role: role, hasFraction: amount.hasFraction,
-                                                     lineIndex: i, line: line.text, weight: weight,
-                                                     isRightmostOfSeveral: isLast && amounts.count >= 2))
-                        if let truncated = amount.truncatedReading, isLast, Self.moneyRoles.contains(role) {
-                            result.append(LabelledAmount(value: abs(truncated), role: role, hasFraction: true,
-                                                         lineIndex: i, line: line.text, weight: weight * 0.7,
-                                                         isAlternativeReading: true))
-                        }
-                        // "GRAND TOTAL 1000": a decimal point lost by OCR. Offer 10.00 as a weaker reading.
-                        if !amount.hasFraction, isLast, abs(value) >= 100, abs(value) < 1_000_000,
-                           Self.moneyRoles.contains(role) {
-                            result.append(LabelledAmount(value: value / 100, role: role, hasFraction: true,
-                                                         lineIndex: i, line: line.text, weight: weight * 0.6,
-                                                         isAlternativeReading: true))
-                        }
-                    }
-                }
+            if !lines[i].amounts.isEmpty {
+                if !consumed.contains(i) { result += Self.amounts(on: lines[i]) }
                 i += 1
-                continue
+            } else if lines[i].role != nil {
+                let run = Self.labelRun(lines, from: i)
+                result += run.amounts
+                consumed.formUnion(run.valueLines)
+                i = max(run.end, i + 1)
+            } else {
+                i += 1
             }
-            guard line.role != nil else { i += 1; continue }
-            // A run of label-only lines.
-            var labels: [Int] = []
-            var j = i
-            while j < lines.count, lines[j].amounts.isEmpty, j - i < 6 {
-                if lines[j].role != nil { labels.append(j) }
-                else if !lines[j].text.trimmingCharacters(in: .whitespaces).isEmpty, lines[j].letterCount > 3 { break }
-                j += 1
-            }
-            // Then the bare amounts that follow, skipping blank lines.
-            var values: [Int] = []
-            var k = j
-            while k < lines.count, values.count < labels.count, k - j < labels.count + 3 {
-                if lines[k].isBareAmount { values.append(k) }
-                else if !lines[k].text.trimmingCharacters(in: .whitespaces).isEmpty { break }
-                k += 1
-            }
-            for (n, labelIndex) in labels.enumerated() where n < values.count {
-                let valueLine = lines[values[n]]
-                guard let amount = valueLine.amounts.last else { continue }
-                consumed.insert(values[n])
-                let weight = values.count == labels.count ? 0.9 : 0.7
-                let label = lines[labelIndex].text + " " + valueLine.text
-                // A row of several amounts under a header ("GST Rate Amt Tax" / "S 6% 20.19 1.21") keeps
-                // all of them, the left ones weaker, as on a labelled line.
-                for other in valueLine.amounts.dropLast() where other.hasFraction && amount.hasFraction {
-                    result.append(LabelledAmount(value: other.value, role: lines[labelIndex].role!, hasFraction: true,
-                                                 lineIndex: values[n], line: label, weight: weight * 0.6))
-                }
-                result.append(LabelledAmount(value: amount.value, role: lines[labelIndex].role!,
-                                             hasFraction: amount.hasFraction, lineIndex: values[n],
-                                             line: label, weight: weight,
-                                             isRightmostOfSeveral: valueLine.amounts.count >= 2))
-            }
-            i = max(j, i + 1)
         }
         for k in result.indices where !result[k].isAlternativeReading {
             result[k].readingConfidence = lines[result[k].lineIndex].readingConfidence(of: result[k].value)
         }
         return result
+    }
+
+    /// The amounts of a line with its own label (or none), the amount column strongest.
+    static func amounts(on line: ReceiptLine) -> [LabelledAmount] {
+        let role = line.role ?? .unlabelled, amounts = line.amounts, i = line.index
+        var result: [LabelledAmount] = []
+        let isMoney = moneyRoles.contains(role)
+        // OCR's own doubt about the line: a low-confidence line is more likely misread.
+        let lineTrust = line.confidence.map { 0.8 + 0.2 * min(1, max(0, $0 / 100)) } ?? 1
+        // The amount column is the right-most printed money; a stray digit after it ("12.00 7")
+        // does not take its place.
+        let primary = amounts.lastIndex(where: \.hasFraction) ?? amounts.count - 1
+        // "CHANGE 28 60": the decimal point read as a space, on a line that must hold money.
+        if let spaced = spacedDecimal(line), isMoney {
+            result.append(LabelledAmount(value: spaced, role: role, hasFraction: true, lineIndex: i,
+                                         line: line.text, weight: ReadingWeight.spacedDecimal * lineTrust))
+        }
+        // A total line shaped like a tax-table row ("6% 100.00 6.00"): right amount much smaller than the left.
+        let taxRowShaped = amounts.count >= 2 && amounts.last!.value * 10 < amounts.first!.value * 3
+            && [.total, .finalTotal, .roundedTotal].contains(role)
+        for (k, amount) in amounts.enumerated() {
+            let isLast = k == primary
+            let weight = taxRowShaped ? (isLast ? ReadingWeight.taxRowTax : ReadingWeight.taxRowBase)
+                : (isLast ? 1.0 : ReadingWeight.leftOfColumn) * lineTrust
+            // Payments and change are never negative ("~50.00" is noise, not a sign).
+            let value = isMoney ? abs(amount.value) : amount.value
+            result.append(LabelledAmount(value: value, role: role, hasFraction: amount.hasFraction,
+                                         lineIndex: i, line: line.text, weight: weight,
+                                         isRightmostOfSeveral: isLast && amounts.count >= 2))
+            guard isLast, isMoney else { continue }
+            if let truncated = amount.truncatedReading {
+                result.append(LabelledAmount(value: abs(truncated), role: role, hasFraction: true, lineIndex: i,
+                                             line: line.text, weight: weight * ReadingWeight.truncated,
+                                             isAlternativeReading: true))
+            }
+            // "GRAND TOTAL 1000": a decimal point lost by OCR. Offer 10.00 as a weaker reading.
+            if !amount.hasFraction, abs(value) >= 100, abs(value) < 1_000_000 {
+                result.append(LabelledAmount(value: value / 100, role: role, hasFraction: true, lineIndex: i,
+                                             line: line.text, weight: weight * ReadingWeight.lostPoint,
+                                             isAlternativeReading: true))
+            }
+        }
+        return result
+    }
+
+    /// A run of label-only lines from `start`, then the bare amounts that follow (skipping blank
+    /// lines), paired in order. `end`: the first line after the labels.
+    static func labelRun(_ lines: [ReceiptLine], from start: Int) -> (amounts: [LabelledAmount], valueLines: [Int], end: Int) {
+        var labels: [Int] = []
+        var j = start
+        while j < lines.count, lines[j].amounts.isEmpty, j - start < 6 {
+            if lines[j].role != nil { labels.append(j) }
+            else if !lines[j].text.trimmingCharacters(in: .whitespaces).isEmpty, lines[j].letterCount > 3 { break }
+            j += 1
+        }
+        var values: [Int] = []
+        var k = j
+        while k < lines.count, values.count < labels.count, k - j < labels.count + 3 {
+            if lines[k].isBareAmount { values.append(k) }
+            else if !lines[k].text.trimmingCharacters(in: .whitespaces).isEmpty { break }
+            k += 1
+        }
+        var result: [LabelledAmount] = []
+        var used: [Int] = []
+        for (n, labelIndex) in labels.enumerated() where n < values.count {
+            let valueLine = lines[values[n]], role = lines[labelIndex].role!
+            guard let amount = valueLine.amounts.last else { continue }
+            used.append(values[n])
+            let weight = values.count == labels.count ? ReadingWeight.pairedRun : ReadingWeight.partlyPairedRun
+            let label = lines[labelIndex].text + " " + valueLine.text
+            // A row of several amounts under a header ("GST Rate Amt Tax" / "S 6% 20.19 1.21") keeps
+            // all of them, the left ones weaker, as on a labelled line.
+            for other in valueLine.amounts.dropLast() where other.hasFraction && amount.hasFraction {
+                result.append(LabelledAmount(value: other.value, role: role, hasFraction: true, lineIndex: values[n],
+                                             line: label, weight: weight * ReadingWeight.leftOfColumn))
+            }
+            result.append(LabelledAmount(value: amount.value, role: role, hasFraction: amount.hasFraction,
+                                         lineIndex: values[n], line: label, weight: weight,
+                                         isRightmostOfSeveral: valueLine.amounts.count >= 2))
+        }
+        return (result, used, j)
     }
 }
