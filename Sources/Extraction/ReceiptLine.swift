@@ -71,6 +71,17 @@ struct ReceiptLine: Sendable {
                 }
             }
         }
+        return paymentsBeforeChange(analysed)
+    }
+
+    /// Tills print the payment right above the change: a money amount on the line before a change
+    /// line, with no label left to read ("Fay 20.00 / Change 0.80"), is what was handed over.
+    static func paymentsBeforeChange(_ lines: [ReceiptLine]) -> [ReceiptLine] {
+        var analysed = lines
+        for i in analysed.indices.dropLast() where analysed[i].role == nil && analysed[i + 1].role == .change
+            && analysed[i].amounts.contains(where: \.hasFraction) && analysed[i].text.filter(\.isLetter).count <= 3 {
+            analysed[i].role = .cashPayment
+        }
         return analysed
     }
 
