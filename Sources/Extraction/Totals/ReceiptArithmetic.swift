@@ -110,11 +110,12 @@ struct ReceiptArithmetic: Sendable {
     /// Roles whose amounts are never a rounded total.
     static let notRoundedTotals: Set<AmountRole> = [.change, .quantity, .tax, .taxTable, .discount, .rounding]
 
-    /// An amount within two lines after a rounding line, a cash rounding of a total printed
+    /// An amount within two lines after a rounding line, a cash rounding of a total (or a subtotal
+    /// including tax, as some tills print the amount before rounding) printed
     /// above it, is the rounded total even when its label or the adjustment is unreadable.
     private mutating func inferAmountAfterRounding(_ facts: TotalFacts) {
         for roundingLine in facts.roundingLines {
-            for total in facts.totals where total.lineIndex < roundingLine.index {
+            for total in facts.totals + facts.values(.subtotal) where total.lineIndex < roundingLine.index {
                 for later in facts.labelled where !later.isAlternativeReading && later.hasFraction
                     && later.lineIndex > roundingLine.index && later.lineIndex <= roundingLine.index + 2
                     && later.value != total.value && CashRounding.couldRound(total.value, to: later.value)
