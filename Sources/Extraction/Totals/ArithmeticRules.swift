@@ -53,14 +53,4 @@ enum ArithmeticRules {
             }
         }
     }
-
-    /// `notAboveTax`: a total is never at most the tax on it (tax amounts as large as half the
-    /// receipt's largest amount are misreads, and are ignored).
-    static func notAboveTax(_ facts: TotalFacts, _ ledger: inout TotalLedger) {
-        let largestAmount = facts.printedMoney.map(\.value).max() ?? 0
-        let maxTax = facts.values(.tax).map(\.value).filter { $0 > 0 && $0 * 2 < largestAmount }.max() ?? 0
-        for value in Array(ledger.values) where value <= maxTax {
-            ledger.scale(.notAboveTax, by: TotalWeights.weight(.notAboveTax), value, note: "tax \(maxTax)")
-        }
-    }
 }

@@ -10,7 +10,7 @@ struct ClosedSums {
     /// One closed equation and the printed amount it lands on.
     struct Witness: Sendable, Hashable {
         enum Kind: String, Sendable {
-            case paidMinusChange, paidInFull, subtotalPlusCharges, taxTableRow, roundedFromTotal
+            case paidMinusChange, paidInFull, subtotalPlusCharges, taxTableRow
             /// The equation lands one digit away from a printed total that OCR was less sure of than
             /// of every term: the total is the misread, the sum is the amount.
             case correctsMisread
@@ -50,7 +50,6 @@ struct ClosedSums {
         sums.paidInFull()
         sums.subtotalPlusCharges()
         sums.taxTableRows()
-        sums.roundedFromTotal()
         // A printed amount that closes a sum of its own is no misread.
         let closed = Set(sums.found.filter { $0.kind != .correctsMisread }.map(\.value))
         return sums.found.filter { $0.kind != .correctsMisread || !closed.contains($0.replaces ?? -1) }
@@ -67,8 +66,8 @@ struct ClosedSums {
         printedResults = money.filter { resultRoles.contains($0.role) && $0.value > 0 }
     }
 
-    private func printedResult(_ value: Decimal, apartFrom terms: Set<Int>, after line: Int = -1) -> Bool {
-        (linesOf[value] ?? []).contains { !terms.contains($0.lineIndex) && $0.lineIndex > line }
+    private func printedResult(_ value: Decimal, apartFrom terms: Set<Int>) -> Bool {
+        (linesOf[value] ?? []).contains { !terms.contains($0.lineIndex) }
     }
 
     private mutating func add(_ value: Decimal, _ kind: Witness.Kind, _ terms: Set<Int>, weight: Double = 1) {
@@ -140,20 +139,6 @@ struct ClosedSums {
             guard tax.value > 0, tax.value * 4 < base.value else { continue }
             if printedResult(base.value + tax.value, apartFrom: [line]) { add(base.value + tax.value, .taxTableRow, [line]) }
             addCorrection(base.value + tax.value, terms: [base, tax], wholeUnitsOnly: true) { _ in true }
-        }
-    }
-
-    /// Total + rounding adjustment = rounded total, printed after the adjustment.
-    private mutating func roundedFromTotal() {
-        let totals = money.filter { [.total, .finalTotal, .weakTotal].contains($0.role) }
-        for rounding in money where rounding.role == .rounding && rounding.value != 0 && abs(rounding.value) < 1 {
-            for total in totals where total.lineIndex < rounding.lineIndex {
-                let value = total.value + rounding.value
-                let terms: Set = [total.lineIndex, rounding.lineIndex]
-                if value != total.value, printedResult(value, apartFrom: terms, after: rounding.lineIndex) {
-                    add(value, .roundedFromTotal, terms)
-                }
-            }
         }
     }
 }

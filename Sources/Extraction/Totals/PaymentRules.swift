@@ -3,29 +3,12 @@ import Foundation
 /// Doubts from payment and change: what was handed over is at least the total, and change
 /// handed back fixes it.
 enum PaymentRules {
-    /// `cashBeforeChange`: cash handed over with change given back is more than the total.
-    static func cashBeforeChange(_ facts: TotalFacts, _ sums: ReceiptArithmetic, _ ledger: inout TotalLedger) {
-        guard facts.changeGiven else { return }
-        let paidMinusChange = sums.paidMinusChange
-        let cash = Set(facts.values(.cashPayment).map(\.value))
-        for value in cash where ledger.source(of: value)?.role == .cashPayment && !paidMinusChange.contains(value) {
-            ledger.scale(.cashBeforeChange, by: TotalWeights.weight(.cashBeforeChange), value)
-        }
-    }
-
-    /// `farBelowPaidMinusChange`: less than half of every paid − change is a misread or an item;
     /// `offPaidMinusChange`: with change handed back, anything but paid − change is doubtful.
     static func paidMinusChange(_ facts: TotalFacts, _ sums: ReceiptArithmetic, _ ledger: inout TotalLedger) {
         let results = sums.paidMinusChange
-        guard !results.isEmpty else { return }
-        let changeGiven = facts.changeGiven
-        for value in Array(ledger.values) {
-            if results.allSatisfy({ value * 2 < $0 }) {
-                ledger.scale(.farBelowPaidMinusChange, by: TotalWeights.weight(.farBelowPaidMinusChange), value)
-            }
-            if changeGiven && !results.contains(value) {
-                ledger.scale(.offPaidMinusChange, by: TotalWeights.weight(.offPaidMinusChange), value)
-            }
+        guard facts.changeGiven, !results.isEmpty else { return }
+        for value in Array(ledger.values) where !results.contains(value) {
+            ledger.scale(.offPaidMinusChange, by: TotalWeights.weight(.offPaidMinusChange), value)
         }
     }
 

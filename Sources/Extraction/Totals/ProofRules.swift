@@ -8,22 +8,17 @@ enum ProofRules {
         case .paidInFull: return .closedPaidInFull
         case .subtotalPlusCharges: return .closedSubtotalPlusCharges
         case .taxTableRow: return .closedTaxTableRow
-        case .roundedFromTotal: return .closedRoundedFromTotal
         case .correctsMisread: return .closedCorrection
         }
     }
 
-    /// `correctionTakesLabel` and `misreadOfSum`: a sum correcting a misread total takes over the
-    /// total's evidence; the misread keeps half.
+    /// `correctionTakesLabel`: a sum correcting a misread total takes over the total's evidence.
     static func corrections(_ sums: ReceiptArithmetic, _ ledger: inout TotalLedger) {
         let corrections = sums.witnesses.filter { $0.kind == .correctsMisread }
         guard !ledger.disabled.contains(.closedCorrection) else { return }
         for correction in corrections where !ledger.has(correction.value) {
             guard let replaced = correction.replaces, ledger.has(replaced) else { continue }
             ledger.takeOver(.correctionTakesLabel, from: replaced, to: correction.value)
-        }
-        for misread in Set(corrections.compactMap(\.replaces)) {
-            ledger.scale(.misreadOfSum, by: TotalWeights.weight(.misreadOfSum), misread)
         }
     }
 

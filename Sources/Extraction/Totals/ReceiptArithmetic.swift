@@ -28,8 +28,7 @@ struct ReceiptArithmetic: Sendable {
 
     init(_ facts: TotalFacts) {
         inferPaidMinusChange(facts)
-        inferSubtotalSums(facts)
-        inferTotalPlusRounding(facts)
+        findTotalsPlusRounding(facts)
         inferTotalAfterCharges(facts)
         inferAmountAfterRounding(facts)
         findUnreadRoundings(facts)
@@ -62,29 +61,16 @@ struct ReceiptArithmetic: Sendable {
         }
     }
 
-    /// subtotal + tax = total; subtotal − discount = total.
-    private mutating func inferSubtotalSums(_ facts: TotalFacts) {
-        for sub in facts.values(.subtotal) where sub.value > 0 {
-            for tax in facts.values(.tax) where tax.value > 0 && tax.value < sub.value {
-                infer(sub.value + tax.value, .subtotalPlusTax, from: sub)
-            }
-            for discount in facts.values(.discount) where discount.value != 0 {
-                infer(sub.value - abs(discount.value), .subtotalMinusDiscount, from: sub)
-            }
-        }
-    }
-
-    /// total ± rounding = the rounded total, printed after the rounding line; the unrounded total
-    /// is then superseded. OCR often loses the sign, so both are tried.
-    private mutating func inferTotalPlusRounding(_ facts: TotalFacts) {
+    /// total ± rounding = an amount printed after the rounding line: that is the rounded total,
+    /// and the unrounded total is superseded. OCR often loses the sign, so both are tried.
+    private mutating func findTotalsPlusRounding(_ facts: TotalFacts) {
         for rounding in facts.values(.rounding) where rounding.value != 0 && abs(rounding.value) < 1 {
             for total in facts.values(.total, .finalTotal, .weakTotal, .roundedTotal) where total.lineIndex <= rounding.lineIndex {
                 for rounded in [total.value + abs(rounding.value), total.value - abs(rounding.value)] {
                     let printedLater = facts.labelled.contains { $0.value == rounded && $0.lineIndex > rounding.lineIndex
                         && ![.change, .quantity, .rounding].contains($0.role) }
                     guard printedLater else { continue }
-                    infer(rounded, .totalPlusRounding, from: total)
-                    supersede(total.value, by: .totalPlusRounding, roundedTo: rounded)
+                    supersede(total.value, by: .superseded, roundedTo: rounded)
                 }
             }
         }

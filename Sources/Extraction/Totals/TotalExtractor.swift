@@ -40,8 +40,6 @@ struct TotalExtractor: Sendable {
         // Doubts.
         ArithmeticRules.superseded(sums, &ledger)
         ArithmeticRules.zeroRounding(facts, &ledger)
-        ArithmeticRules.notAboveTax(facts, &ledger)
-        PaymentRules.cashBeforeChange(facts, sums, &ledger)
         PaymentRules.paidMinusChange(facts, sums, &ledger)
         PaymentRules.abovePayment(facts, &ledger)
         // Proof, then the verdict of change handed back, then the tie-break.

@@ -36,6 +36,9 @@ struct TotalLedger: Sendable {
         accounts[value] = Account(value: value, source: source, entries: [Entry(rule: rule, effect: .add(weight), note: note)])
     }
 
+    /// Closes an account (a better occurrence of the amount replaces it).
+    mutating func forget(_ value: Decimal) { accounts[value] = nil }
+
     /// Adds evidence to an existing account.
     mutating func add(_ rule: TotalRule, _ weight: Double, to value: Decimal, note: String = "") {
         guard !disabled.contains(rule), accounts[value] != nil else { return }

@@ -26,27 +26,18 @@ enum TotalWeights {
     static func weight(_ rule: TotalRule) -> Double {
         switch rule {
         case .label: return 1
-        case .position: return 0.05
         case .repeated: return 0.06
         case .largestAmount: return 0.08
         case .paidMinusChange: return 0.3
-        case .subtotalPlusTax: return 0.25
-        case .subtotalMinusDiscount: return 0.15
-        case .totalPlusRounding: return 0.3
-        case .totalAfterCharges: return 0.15
         case .amountAfterRounding: return 0.5
+        case .totalAfterCharges: return 0.15
         case .subtotalPlusCharges: return 0.4
         case .roundedTakesLabel, .correctionTakesLabel: return 0
         case .superseded: return 0.65
         case .contradictsZeroRounding: return 0.6
-        case .notAboveTax: return 0.5
-        case .cashBeforeChange: return 0.5
-        case .farBelowPaidMinusChange: return 0.6
         case .offPaidMinusChange: return 0.8
         case .abovePayment: return 0.6
-        case .misreadOfSum: return 0.5
-        case .closedPaidMinusChange, .closedPaidInFull, .closedSubtotalPlusCharges, .closedTaxTableRow,
-             .closedRoundedFromTotal, .closedCorrection:
+        case .closedPaidMinusChange, .closedPaidInFull, .closedSubtotalPlusCharges, .closedTaxTableRow, .closedCorrection:
             return closedSum
         case .contradictsClosedChange: return 0.5
         }
