@@ -7,10 +7,17 @@ enum ArithmeticRules {
     /// a candidate of its own, shown on the line of the equation's first term.
     static func inferences(_ facts: TotalFacts, _ sums: ReceiptArithmetic, _ ledger: inout TotalLedger) {
         let changeGiven = facts.changeGiven
+        // Paid − change counts once per amount: more when it closes on an amount printed elsewhere.
+        var closedChange = Set(sums.witnesses.filter { $0.kind == .paidMinusChange }.map(\.value))
         for inference in sums.inferences {
-            let weight = TotalWeights.weight(inference.rule)
+            var weight = TotalWeights.weight(inference.rule)
+            var note = ""
+            if inference.rule == .paidMinusChange, closedChange.remove(inference.value) != nil {
+                weight += TotalWeights.closedSum
+                note = "closes on a printed amount"
+            }
             if ledger.has(inference.value) {
-                ledger.add(inference.rule, weight, to: inference.value)
+                ledger.add(inference.rule, weight, to: inference.value, note: note)
                 continue
             }
             // Change actually handed back proves the subtraction, so that inference is trusted more.

@@ -4,7 +4,7 @@ import Foundation
 enum ProofRules {
     static func rule(for kind: ClosedSums.Witness.Kind) -> TotalRule {
         switch kind {
-        case .paidMinusChange: return .closedPaidMinusChange
+        case .paidMinusChange: return .paidMinusChange
         case .paidInFull: return .closedPaidInFull
         case .subtotalPlusCharges: return .closedSubtotalPlusCharges
         case .taxTableRow: return .closedTaxTableRow
@@ -26,7 +26,8 @@ enum ProofRules {
     /// readings of a line is one witness, not two), weighted by how complete the sum is.
     static func closedSums(_ sums: ReceiptArithmetic, _ ledger: inout TotalLedger) {
         var strongest: [Decimal: [ClosedSums.Witness.Kind: ClosedSums.Witness]] = [:]
-        for witness in sums.witnesses where (strongest[witness.value]?[witness.kind]?.weight ?? 0) < witness.weight {
+        // Paid − change is counted with its inference (`ArithmeticRules.inferences`).
+        for witness in sums.witnesses where witness.kind != .paidMinusChange && (strongest[witness.value]?[witness.kind]?.weight ?? 0) < witness.weight {
             strongest[witness.value, default: [:]][witness.kind] = witness
         }
         for (value, kinds) in strongest {

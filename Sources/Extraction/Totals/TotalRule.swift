@@ -13,7 +13,7 @@ enum TotalRule: String, CaseIterable, Sendable {
     case largestAmount
 
     // Amounts the receipt's sums imply, even when printed nowhere (`ReceiptArithmetic`).
-    /// Cash (or card) − change.
+    /// Cash (or card) − change; worth more when it closes on an amount printed elsewhere.
     case paidMinusChange
     /// A cash rounding printed just after the rounding line.
     case amountAfterRounding
@@ -37,7 +37,7 @@ enum TotalRule: String, CaseIterable, Sendable {
     case abovePayment
 
     // Proof: closed sums, equations landing on an amount printed elsewhere (`ClosedSums`).
-    case closedPaidMinusChange, closedPaidInFull, closedSubtotalPlusCharges, closedTaxTableRow, closedCorrection
+    case closedPaidInFull, closedSubtotalPlusCharges, closedTaxTableRow, closedCorrection
 
     // Verdict.
     /// Anything but the result of a closed paid − change.
@@ -55,7 +55,7 @@ enum TotalRule: String, CaseIterable, Sendable {
             return .evidence
         case .superseded, .contradictsZeroRounding, .offPaidMinusChange, .abovePayment:
             return .doubt
-        case .closedPaidMinusChange, .closedPaidInFull, .closedSubtotalPlusCharges, .closedTaxTableRow, .closedCorrection:
+        case .closedPaidInFull, .closedSubtotalPlusCharges, .closedTaxTableRow, .closedCorrection:
             return .proof
         case .contradictsClosedChange: return .verdict
         case .largestAmount: return .tieBreak
