@@ -12,13 +12,17 @@ enum ProofRules {
         }
     }
 
-    /// `correctionTakesLabel`: a sum correcting a misread total takes over the total's evidence.
+    /// `correctionTakesLabel` and `misreadOfSum`: a sum correcting a misread total takes over the
+    /// total's evidence; the misread keeps half.
     static func corrections(_ sums: ReceiptArithmetic, _ ledger: inout TotalLedger) {
         let corrections = sums.witnesses.filter { $0.kind == .correctsMisread }
         guard !ledger.disabled.contains(.closedCorrection) else { return }
         for correction in corrections where !ledger.has(correction.value) {
             guard let replaced = correction.replaces, ledger.has(replaced) else { continue }
             ledger.takeOver(.correctionTakesLabel, from: replaced, to: correction.value)
+        }
+        for misread in Set(corrections.compactMap(\.replaces)) {
+            ledger.scale(.misreadOfSum, by: TotalWeights.weight(.misreadOfSum), misread)
         }
     }
 

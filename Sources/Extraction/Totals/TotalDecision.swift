@@ -21,9 +21,7 @@ struct TotalDecision {
         var confidence = Confidence.fromScores(best: best.score, second: second, strong: 1.0)
         // The receipt's sums are the best judge of a misread: agreeing arithmetic confirms the pick,
         // change handed back that does not fit it contradicts it.
-        // An amount printed nowhere is implied by one equation only: that equation can not confirm it.
-        let printed = best.account.entries.contains { $0.rule == .label }
-        let confirmed = printed && arithmetic.inferences.contains { $0.value == best.value && !ledger.disabled.contains($0.rule) }
+        let confirmed = arithmetic.inferences.contains { $0.value == best.value && !ledger.disabled.contains($0.rule) }
         let paidMinusChange = arithmetic.paidMinusChange
         let contradicted = facts.changeGiven && !paidMinusChange.isEmpty
             && !paidMinusChange.contains { abs($0 - best.value) <= Self.changeTolerance }

@@ -35,6 +35,8 @@ enum TotalRule: String, CaseIterable, Sendable {
     case offPaidMinusChange
     /// More than any payment.
     case abovePayment
+    /// A printed total a closed sum shows to be a one-digit misread.
+    case misreadOfSum
 
     // Proof: closed sums, equations landing on an amount printed elsewhere (`ClosedSums`).
     case closedPaidInFull, closedSubtotalPlusCharges, closedTaxTableRow, closedCorrection
@@ -53,7 +55,7 @@ enum TotalRule: String, CaseIterable, Sendable {
         case .label, .repeated, .paidMinusChange, .amountAfterRounding, .totalAfterCharges, .subtotalPlusCharges,
              .roundedTakesLabel, .correctionTakesLabel:
             return .evidence
-        case .superseded, .contradictsZeroRounding, .offPaidMinusChange, .abovePayment:
+        case .superseded, .contradictsZeroRounding, .offPaidMinusChange, .abovePayment, .misreadOfSum:
             return .doubt
         case .closedPaidInFull, .closedSubtotalPlusCharges, .closedTaxTableRow, .closedCorrection:
             return .proof

@@ -37,6 +37,7 @@ enum TotalWeights {
         case .contradictsZeroRounding: return 0.6
         case .offPaidMinusChange: return 0.8
         case .abovePayment: return 0.6
+        case .misreadOfSum: return 0.5
         case .closedPaidInFull, .closedSubtotalPlusCharges, .closedTaxTableRow, .closedCorrection:
             return closedSum
         case .contradictsClosedChange: return 0.5
