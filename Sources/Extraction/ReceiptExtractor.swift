@@ -74,7 +74,7 @@ public struct ReceiptExtractor: Sendable {
         fields.payment = payment.candidates.first.flatMap { PaymentMethod(rawValue: $0.value) }
         record(.payment, payment.candidates, payment.confidence, into: &fields)
 
-        let tax = TaxExtractor().extract(total.labelled, total: fields.total, currency: fields.currency)
+        let tax = TaxExtractor().extract(total.labelled, witnesses: total.witnesses, total: fields.total, currency: fields.currency)
         fields.tax = tax.candidates.first.flatMap { MoneyFormat.parse($0.value) }
         record(.tax, tax.candidates, tax.confidence, into: &fields)
         return fields

@@ -10,6 +10,8 @@ struct TotalExtractor: Sendable {
         var confidence: Double
         var labelled: [LabelledAmount]
         var ledger: TotalLedger
+        /// The receipt's closed sums, for the tax (a tax that closes subtotal + charges on the total).
+        var witnesses: [ClosedSums.Witness] = []
     }
 
     /// Rules switched off (to measure what each earns).
@@ -20,13 +22,16 @@ struct TotalExtractor: Sendable {
         let facts = TotalFacts(lines: lines, labelled: labelled)
         let arithmetic = ReceiptArithmetic(facts)
         let ledger = Self.ledger(facts, arithmetic, disabled: disabled)
-        guard !ledger.accounts.isEmpty else { return Result(candidates: [], confidence: 0, labelled: labelled, ledger: ledger) }
+        guard !ledger.accounts.isEmpty else {
+            return Result(candidates: [], confidence: 0, labelled: labelled, ledger: ledger, witnesses: arithmetic.witnesses)
+        }
         let decision = TotalDecision(ledger: ledger, facts: facts, arithmetic: arithmetic)
         let candidates = decision.ranked.prefix(5).map { entry in
             Candidate(value: Self.canonical(entry.value, currency: currency), score: min(1, entry.score),
                       line: entry.account.source.line, lineIndex: entry.account.source.lineIndex)
         }
-        return Result(candidates: Array(candidates), confidence: decision.confidence, labelled: labelled, ledger: ledger)
+        return Result(candidates: Array(candidates), confidence: decision.confidence, labelled: labelled, ledger: ledger,
+                      witnesses: arithmetic.witnesses)
     }
 
     /// Every rule, in its phase's order.
