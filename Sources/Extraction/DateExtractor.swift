@@ -26,29 +26,14 @@ struct DateExtractor: Sendable {
         var counts: [LocalDate: Int] = [:]
         var seenLines: [LocalDate: Set<Int>] = [:]
         for reading in readings {
-            var score = reading.shapeScore
-            let folded = MatchableLine(reading.line)
-            if folded.contains(any: Keywords.dateLabels) { score += 0.2 }
-            if hasTime(reading.line) { score += 0.12 }
-            if folded.contains(any: Self.otherDateWords) { score -= 0.25 }
-            if folded.contains(any: Self.contactWords) { score -= 0.3 }
-            // Order: the preferred reading keeps its score, the other is kept as a weaker alternative.
-            if reading.ambiguous {
-                let preferred = (reading.order == .dayFirst) == (preferDayFirst >= 0.5)
-                let strength = abs(preferDayFirst - 0.5) * 2  // 0 when undecided
-                score *= preferred ? 1.0 : max(0.35, 0.75 - 0.4 * strength)
-            } else if reading.order == .monthFirst {
-                // Only month-first could make it a real date: plausible, but less usual outside the US.
-                score *= preferDayFirst > 0.7 ? 0.75 : 0.95
-            }
-            score *= plausibility(reading.date, context: context)
+            let score = score(reading, preferDayFirst: preferDayFirst, context: context)
             if seenLines[reading.date, default: []].insert(reading.lineIndex).inserted {
                 counts[reading.date, default: 0] += 1
             }
             if (best[reading.date]?.score ?? -1) < score { best[reading.date] = (score, reading) }
         }
         for (date, count) in counts where count > 1 {
-            best[date]!.score += min(0.15, 0.07 * Double(count - 1))
+            best[date]!.score += min(DateWeights.repeatedCap, DateWeights.repeated * Double(count - 1))
         }
         let ranked = best.sorted { $0.value.score != $1.value.score ? $0.value.score > $1.value.score
                                                                     : $0.value.reading.lineIndex < $1.value.reading.lineIndex }
@@ -60,6 +45,28 @@ struct DateExtractor: Sendable {
         let second = ranked.count > 1 ? ranked[1].value.score : 0
         return Result(candidates: Array(candidates),
                       confidence: Confidence.fromScores(best: top, second: second, strong: 0.85))
+    }
+
+    /// One reading's score: its printed shape, what its line says (a date label, a time beside
+    /// it, words of other dates or of phone numbers), the day/month order the receipt prefers,
+    /// and whether the date is plausible.
+    func score(_ reading: DateReading, preferDayFirst: Double, context: ExtractionContext) -> Double {
+        var score = reading.shapeScore
+        let line = MatchableLine(reading.line)
+        if line.contains(any: Keywords.dateLabels) { score += DateWeights.label }
+        if hasTime(reading.line) { score += DateWeights.time }
+        if line.contains(any: Self.otherDateWords) { score += DateWeights.otherDate }
+        if line.contains(any: Self.contactWords) { score += DateWeights.contact }
+        // Order: the preferred reading keeps its score, the other is kept as a weaker alternative.
+        if reading.ambiguous {
+            let preferred = (reading.order == .dayFirst) == (preferDayFirst >= 0.5)
+            let strength = abs(preferDayFirst - 0.5) * 2  // 0 when undecided
+            score *= preferred ? 1.0 : max(DateWeights.otherOrderFloor, DateWeights.otherOrder - DateWeights.otherOrderByEvidence * strength)
+        } else if reading.order == .monthFirst {
+            // Only month-first could make it a real date: plausible, but less usual outside the US.
+            score *= preferDayFirst > 0.7 ? DateWeights.monthFirstAgainstEvidence : DateWeights.monthFirstOnly
+        }
+        return score * plausibility(reading.date, context: context)
     }
 
     /// 0...1, how strongly the receipt's evidence says day-first.
@@ -92,4 +99,24 @@ struct DateExtractor: Sendable {
         guard let r else { return false }
         return ns.substring(with: r.range).contains(":")
     }
+}
+
+/// Every weight the date rules use, in one table: added to a reading's shape score, or (order)
+/// multiplying it.
+enum DateWeights {
+    /// "DATE", "FECHA", "TARIKH" on the line.
+    static let label = 0.2
+    /// A time printed beside it: tills print both.
+    static let time = 0.12
+    /// Expiry, validity, due dates.
+    static let otherDate = -0.25
+    /// Phone and fax numbers look like dates.
+    static let contact = -0.3
+    /// The same date on several lines, up to a cap.
+    static let repeated = 0.07, repeatedCap = 0.15
+    /// An ambiguous date read in the order the receipt does not prefer: kept as a weaker
+    /// alternative, weaker the clearer the receipt's own evidence.
+    static let otherOrder = 0.75, otherOrderByEvidence = 0.4, otherOrderFloor = 0.35
+    /// A date that is only real month-first, against day-first evidence on the receipt, or without any.
+    static let monthFirstAgainstEvidence = 0.75, monthFirstOnly = 0.95
 }
