@@ -77,15 +77,11 @@ struct ClosedSums {
 
     /// Paid − change, change actually handed back.
     private mutating func paidMinusChange() {
-        let payments = money.filter { [.cashPayment, .cardPayment].contains($0.role) && $0.value > 0 }
-        let changes = money.filter { $0.role == .change && $0.value > 0 }
-        for paid in payments {
-            for change in changes where change.value < paid.value && change.lineIndex != paid.lineIndex {
-                let value = paid.value - change.value
-                let terms: Set = [paid.lineIndex, change.lineIndex]
-                if printedResult(value, apartFrom: terms) { add(value, .paidMinusChange, terms) }
-                addCorrection(value, terms: [paid, change]) { $0.role != .cashPayment && $0.role != .cardPayment }
-            }
+        for (paid, change, value) in ReceiptArithmetic.paymentsLessChange(money)
+            where change.value > 0 && change.lineIndex != paid.lineIndex {
+            let terms: Set = [paid.lineIndex, change.lineIndex]
+            if printedResult(value, apartFrom: terms) { add(value, .paidMinusChange, terms) }
+            addCorrection(value, terms: [paid, change]) { $0.role != .cashPayment && $0.role != .cardPayment }
         }
     }
 

@@ -52,12 +52,20 @@ struct ReceiptArithmetic: Sendable {
         if let rounded { roundedTo[value] = rounded }
     }
 
+    /// The paid − change equation, the one place it is written: every payment (cash or card) with
+    /// every change below it ("CHANGE 0.00" included: the payment was exact), in the order given.
+    static func paymentsLessChange(_ amounts: [LabelledAmount]) -> [(paid: LabelledAmount, change: LabelledAmount, value: Decimal)] {
+        let payments = amounts.filter { [.cashPayment, .cardPayment].contains($0.role) && $0.value > 0 }
+        let changes = amounts.filter { $0.role == .change && $0.value >= 0 }
+        return payments.flatMap { paid in
+            changes.filter { $0.value < paid.value }.map { (paid, $0, paid.value - $0.value) }
+        }
+    }
+
     /// cash − change = total; a card pays the total (less any change).
     private mutating func inferPaidMinusChange(_ facts: TotalFacts) {
-        for paid in facts.values(.cashPayment, .cardPayment) {
-            for change in facts.values(.change) where change.value >= 0 && change.value < paid.value {
-                infer(paid.value - change.value, .paidMinusChange, from: paid)
-            }
+        for equation in Self.paymentsLessChange(facts.values(.cashPayment, .cardPayment) + facts.values(.change)) {
+            infer(equation.value, .paidMinusChange, from: equation.paid)
         }
     }
 
