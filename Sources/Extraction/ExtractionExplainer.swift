@@ -2,10 +2,10 @@ import Foundation
 import RebutCore
 
 extension ReceiptExtractor {
-    /// Why the total came out as it did, for `rebut bench extraction --explain`: what the rules
-    /// see on each line (role, amounts), the receipt's closed sums, then each candidate's ledger,
-    /// best first: which rule added or doubted what.
-    public func explainTotals(_ lines: [TextLine], context: ExtractionContext = .init()) -> [String] {
+    /// Why the total and the date came out as they did, for `rebut bench extraction --explain`:
+    /// what the rules see on each line (role, amounts), the receipt's closed sums, then each
+    /// candidate's ledger, best first: which rule added or doubted what.
+    public func explain(_ lines: [TextLine], context: ExtractionContext = .init()) -> [String] {
         let analysed = ReceiptLine.analyse(lines)
         var out = analysed.map { line in
             let amounts = line.amounts.map { "\($0.value)\($0.hasFraction ? "" : "(int)")" }.joined(separator: " ")
@@ -19,7 +19,10 @@ extension ReceiptExtractor {
         for witness in ReceiptArithmetic(facts).witnesses {
             out.append("sum \(witness.kind.rawValue) = \(witness.value) from lines \(witness.termLines.sorted()) weight \(witness.weight)")
         }
-        out.append("ledger (confidence \(String(format: "%.2f", result.confidence))):")
-        return out + result.ledger.explanation()
+        out.append("total ledger (confidence \(String(format: "%.2f", result.confidence))):")
+        out += result.ledger.explanation()
+        let dates = lines.indices.flatMap { DateParser.readings(in: analysed[$0].text, lineIndex: $0) }
+        out.append("date ledger:")
+        return out + DateExtractor().ledger(dates, context: context).explanation(tieBreak: DateExtractor.earlierLineFirst)
     }
 }

@@ -45,7 +45,7 @@ enum TotalRule: String, CaseIterable, Sendable {
     /// Anything but the result of a closed paid − change.
     case contradictsClosedChange
 
-    enum Phase: Int, Comparable, CaseIterable {
+    enum Phase: Int, Comparable, CaseIterable, Sendable {
         case evidence, doubt, proof, verdict, tieBreak
         static func < (a: Phase, b: Phase) -> Bool { a.rawValue < b.rawValue }
     }

@@ -34,7 +34,7 @@ struct BenchExtractionCommand: AsyncParsableCommand {
     @Option(name: .customLong("reference-date"), help: "\"Today\" for date plausibility, YYYY-MM-DD (default: today, as the pipeline does).")
     var referenceDate: String?
 
-    @Option(name: .long, help: ArgumentHelp("Explain one receipt's total: each line's role and amounts, the closed sums, and which rules added or doubted what for each candidate (first reading only).", valueName: "NAME"))
+    @Option(name: .long, help: ArgumentHelp("Explain one receipt's total and date: each line's role and amounts, the closed sums, and which rules added or doubted what for each candidate (first reading only).", valueName: "NAME"))
     var explain: String?
 
     @Option(name: .long, help: ArgumentHelp("Total rules to switch off, comma-separated, to measure what each earns.", valueName: "RULES"))
@@ -74,7 +74,7 @@ struct BenchExtractionCommand: AsyncParsableCommand {
         var calibration: [(Double, Bool, ReceiptField)] = []
         if let explain {
             guard let lines = try loadLines(explain, in: textDir) else { throw ValidationError("no text for \(explain)") }
-            ReceiptExtractor().explainTotals(lines, context: context).forEach { print($0) }
+            ReceiptExtractor().explain(lines, context: context).forEach { print($0) }
             return
         }
         for key in keys.sorted() where key.hasSuffix(".json") {
