@@ -40,8 +40,8 @@ enum ArithmeticRules {
 
     /// `superseded`: a total replaced by one printed after it (rounded, charges added).
     static func superseded(_ sums: ReceiptArithmetic, _ ledger: inout TotalLedger) {
-        for (value, rule) in sums.superseded {
-            ledger.scale(.superseded, by: TotalWeights.weight(.superseded), value, note: "by \(rule.rawValue)")
+        for (value, reason) in sums.superseded {
+            ledger.scale(.superseded, by: TotalWeights.weight(.superseded), value, note: reason)
         }
     }
 

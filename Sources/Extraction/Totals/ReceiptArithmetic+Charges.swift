@@ -20,7 +20,7 @@ extension ReceiptArithmetic {
             guard charges.contains(where: { $0.role == .tax && $0.value > 0
                 && !facts.lines[$0.lineIndex].match.contains(any: Keywords.taxIncluded) }) else { continue }
             infer(Self.subtotal(sub.value, plus: charges), .subtotalPlusCharges, from: sub)
-            supersede(sub.value, by: .subtotalPlusCharges)
+            supersede(sub.value, because: "subtotal plus charges")
         }
     }
 
@@ -32,7 +32,7 @@ extension ReceiptArithmetic {
         for unrounded in totals where !CashRounding.isRounded(unrounded.value) && !cardPaid.contains(unrounded.value) {
             let rounded = CashRounding.nearest(unrounded.value)
             guard totals.contains(where: { $0.value == rounded && $0.lineIndex != unrounded.lineIndex }) else { continue }
-            supersede(unrounded.value, by: .superseded, roundedTo: rounded)
+            supersede(unrounded.value, because: "its rounding is printed too", roundedTo: rounded)
         }
     }
 

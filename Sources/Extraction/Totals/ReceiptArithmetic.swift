@@ -17,8 +17,8 @@ struct ReceiptArithmetic: Sendable {
     }
 
     private(set) var inferences: [Inference] = []
-    /// Totals that a later printed total replaces (rounded, charges added), with the rule that says so.
-    private(set) var superseded: [Decimal: TotalRule] = [:]
+    /// Totals that a later printed total replaces (rounded, charges added), with the reason.
+    private(set) var superseded: [Decimal: String] = [:]
     /// Unrounded total → the rounded total printed for it: sums proving the first count for the second.
     private(set) var roundedTo: [Decimal: Decimal] = [:]
     /// A total the till rounded with the adjustment unreadable, and the amount it rounded to.
@@ -40,15 +40,13 @@ struct ReceiptArithmetic: Sendable {
     /// Results of cash − change (or card − change), change handed back or none.
     var paidMinusChange: [Decimal] { inferences.filter { $0.rule == .paidMinusChange }.map(\.value) }
 
-    func inferred(_ value: Decimal) -> Bool { inferences.contains { $0.value == value } }
-
     mutating func infer(_ value: Decimal, _ rule: TotalRule, from source: LabelledAmount) {
         guard value > 0 else { return }
         inferences.append(Inference(value: value, rule: rule, source: source))
     }
 
-    mutating func supersede(_ value: Decimal, by rule: TotalRule, roundedTo rounded: Decimal? = nil) {
-        if superseded[value] == nil { superseded[value] = rule }
+    mutating func supersede(_ value: Decimal, because reason: String, roundedTo rounded: Decimal? = nil) {
+        if superseded[value] == nil { superseded[value] = reason }
         if let rounded { roundedTo[value] = rounded }
     }
 
@@ -78,7 +76,7 @@ struct ReceiptArithmetic: Sendable {
                     let printedLater = facts.labelled.contains { $0.value == rounded && $0.lineIndex > rounding.lineIndex
                         && ![.change, .quantity, .rounding].contains($0.role) }
                     guard printedLater else { continue }
-                    supersede(total.value, by: .superseded, roundedTo: rounded)
+                    supersede(total.value, because: "± rounding is printed later", roundedTo: rounded)
                 }
             }
         }
@@ -96,7 +94,7 @@ struct ReceiptArithmetic: Sendable {
                 && late.value - early.value <= early.value * 3 / 10
                 && chargeLines.contains(where: { $0 > early.lineIndex && $0 < late.lineIndex }) {
                 infer(late.value, .totalAfterCharges, from: late)
-                supersede(early.value, by: .totalAfterCharges)
+                supersede(early.value, because: "a total after charges follows")
             }
         }
     }
@@ -115,7 +113,7 @@ struct ReceiptArithmetic: Sendable {
                     && later.value != total.value && CashRounding.couldRound(total.value, to: later.value)
                     && !Self.notRoundedTotals.contains(later.role) {
                     infer(later.value, .amountAfterRounding, from: later)
-                    supersede(total.value, by: .amountAfterRounding, roundedTo: later.value)
+                    supersede(total.value, because: "rounded after the rounding line", roundedTo: later.value)
                 }
             }
         }
@@ -134,7 +132,7 @@ struct ReceiptArithmetic: Sendable {
                 && !CashRounding.isRounded(total.value) && !cardPaid.contains(total.value) {
                 let rounded = CashRounding.nearest(total.value)
                 unreadRoundings.append((total.value, rounded))
-                supersede(total.value, by: .roundedTakesLabel, roundedTo: rounded)
+                supersede(total.value, because: "rounded, adjustment unreadable", roundedTo: rounded)
             }
         }
     }
