@@ -158,7 +158,7 @@ struct ReceiptLine: Sendable {
         if m.contains(any: Keywords.discount) { return .discount }
         if m.contains(any: Keywords.deposit) { return .deposit }
         if hasTotal && taxIncluded { return .finalTotal }
-        // "(Inclusive of GST): 80.90" with the TOTAL word lost is the total; "Inclusive of 6% GST: 2.21"
+        // "(Inclusive of GST): 42.00" with the TOTAL word lost is the total; "Inclusive of 6% GST: 2.38"
         // names the rate, so its amount is the tax.
         if taxIncluded { return m.folded.contains("%") ? .tax : .total }
         if hasFinal { return .finalTotal }

@@ -21,13 +21,13 @@ extension VendorExtractor {
         s = TextNormalisation.replacing(Self.zeroInWord, in: s, with: "O")
         // "¥" inside a name is a struck "Y" ("D.I.¥.").
         s = TextNormalisation.replacing(Self.yenInWord, in: s, with: "Y")
-        // Registration numbers printed after the name: "(126926-H)", "(519537", "1070687-M".
+        // Registration numbers printed after the name: "(123456-X)", "(123456", "1234567-X".
         s = Self.trailingRegistration.stringByReplacingMatches(
             in: s, range: NSRange(location: 0, length: (s as NSString).length), withTemplate: "")
         // "$/B", "5/8", "§/B": "S/B" (Sendirian Berhad) as OCR often reads it.
         s = Self.slashSB.stringByReplacingMatches(
             in: s, range: NSRange(location: 0, length: (s as NSString).length), withTemplate: "S/B")
-        // After the legal form, only registration debris follows: "S/B 273500-U (KSB)", "SDN BHD (B199K)".
+        // After the legal form, only registration debris follows: "S/B 123456-X (ABC)", "SDN BHD (B12K)".
         if let r = Self.legalFormTail.firstMatch(in: s, range: NSRange(location: 0, length: (s as NSString).length)) {
             s = (s as NSString).substring(to: r.range(at: 1).location + r.range(at: 1).length)
         }
