@@ -55,7 +55,7 @@ enum AmountParser {
             if i > 0, chars[i - 1] == "-", i > 1, chars[i - 2].isNumber { continue }
             if end < chars.count, chars[end] == "-", end + 1 < chars.count, chars[end + 1].isNumber { continue }
             guard let (parsed, fraction) = interpret(token) else { continue }
-            // "No.7", "pwe.7": a whole number glued to a word by a dot numbers something, it is no price.
+            // "No.7", "Ref.4": a whole number glued to a word by a dot numbers something, it is no price.
             if !fraction, i > 1, chars[i - 1] == ".", chars[i - 2].isLetter, !precededByCurrency(chars, i - 1) { continue }
             var value = parsed
             let currency = currencyAround(chars, start: i, end: end)

@@ -9,11 +9,11 @@ struct DateExtractor: Sendable {
     }
 
     /// Words near dates that are not the purchase date: expiry, validity, due dates.
-    static let otherDateWords = ["EXP", "EXPIRY", "EXPIRES", "VALID", "VALIDITY", "BEST BEFORE", "USE BY",
+    static let otherDateWords: KeywordSet = ["EXP", "EXPIRY", "EXPIRES", "VALID", "VALIDITY", "BEST BEFORE", "USE BY",
                                  "DUE DATE", "CADUCIDAD", "VALIDO", "HASTA", "VENCIMIENTO", "GULTIG", "BIS",
                                  "VALABLE", "JUSQU", "FECHA VENC", "PERIOD", "FROM", "TO", "DESDE",
                                  "BIRTH", "MEMBER SINCE", "SINCE"]
-    static let contactWords = ["TEL", "FAX", "PHONE", "HP", "MOBILE", "TELEFONO", "TELF", "TLF"]
+    static let contactWords: KeywordSet = ["TEL", "FAX", "PHONE", "HP", "MOBILE", "TELEFONO", "TELF", "TLF"]
     private static let timePattern = try! NSRegularExpression(pattern: #"(?<!\d)\d{1,2} ?[:.] ?\d{2}(?: ?[:.] ?\d{2})?(?!\d)\s*(?:AM|PM|H)?|\d{1,2}:\d{2}"#)
 
     func extract(_ lines: [ReceiptLine], context: ExtractionContext) -> Result {
@@ -21,60 +21,82 @@ struct DateExtractor: Sendable {
         for line in lines { readings += DateParser.readings(in: line.text, lineIndex: line.index) }
         guard !readings.isEmpty else { return Result(candidates: [], confidence: 0) }
 
-        let preferDayFirst = dayFirstPreference(readings, context: context)
-        var best: [LocalDate: (score: Double, reading: DateReading)] = [:]
-        var counts: [LocalDate: Int] = [:]
-        var seenLines: [LocalDate: Set<Int>] = [:]
-        for reading in readings {
-            var score = reading.shapeScore
-            let folded = MatchableLine(reading.line)
-            if folded.contains(any: Keywords.dateLabels) { score += 0.2 }
-            if hasTime(reading.line) { score += 0.12 }
-            if folded.contains(any: Self.otherDateWords) { score -= 0.25 }
-            if folded.contains(any: Self.contactWords) { score -= 0.3 }
-            // Order: the preferred reading keeps its score, the other is kept as a weaker alternative.
-            if reading.ambiguous {
-                let preferred = (reading.order == .dayFirst) == (preferDayFirst >= 0.5)
-                let strength = abs(preferDayFirst - 0.5) * 2  // 0 when undecided
-                score *= preferred ? 1.0 : max(0.35, 0.75 - 0.4 * strength)
-            } else if reading.order == .monthFirst {
-                // Only month-first could make it a real date: plausible, but less usual outside the US.
-                score *= preferDayFirst > 0.7 ? 0.75 : 0.95
-            }
-            score *= plausibility(reading.date, context: context)
-            if seenLines[reading.date, default: []].insert(reading.lineIndex).inserted {
-                counts[reading.date, default: 0] += 1
-            }
-            if (best[reading.date]?.score ?? -1) < score { best[reading.date] = (score, reading) }
-        }
-        for (date, count) in counts where count > 1 {
-            best[date]!.score += min(0.15, 0.07 * Double(count - 1))
-        }
-        let ranked = best.sorted { $0.value.score != $1.value.score ? $0.value.score > $1.value.score
-                                                                    : $0.value.reading.lineIndex < $1.value.reading.lineIndex }
+        let ledger = ledger(readings, context: context)
+        let ranked = ledger.ranked(tieBreak: Self.earlierLineFirst)
         let candidates = ranked.prefix(5).map {
-            Candidate(value: $0.key.iso8601, score: Confidence.clamp($0.value.score),
-                      line: $0.value.reading.line, lineIndex: $0.value.reading.lineIndex)
+            Candidate(value: $0.value.iso8601, score: Confidence.clamp($0.score),
+                      line: $0.account.source.line, lineIndex: $0.account.source.lineIndex)
         }
-        let top = ranked[0].value.score
-        let second = ranked.count > 1 ? ranked[1].value.score : 0
+        let top = ranked[0].score
+        let second = ranked.count > 1 ? ranked[1].score : 0
         return Result(candidates: Array(candidates),
                       confidence: Confidence.fromScores(best: top, second: second, strong: 0.85))
     }
 
+    /// Each date's best reading and its entries, then `repeated` for a date printed on several lines.
+    func ledger(_ readings: [DateReading], context: ExtractionContext) -> DateLedger {
+        let preferDayFirst = dayFirstPreference(readings)
+        var best: [LocalDate: (score: Double, reading: DateReading, entries: [DateLedger.Entry])] = [:]
+        var order: [LocalDate] = []
+        var lines: [LocalDate: Set<Int>] = [:]
+        for reading in readings {
+            let entries = entries(reading, preferDayFirst: preferDayFirst, context: context)
+            let score = DateLedger.score(entries)
+            lines[reading.date, default: []].insert(reading.lineIndex)
+            if best[reading.date] == nil { order.append(reading.date) }
+            if (best[reading.date]?.score ?? -1) < score { best[reading.date] = (score, reading, entries) }
+        }
+        var ledger = DateLedger(disabled: [])
+        for date in order {
+            ledger.open(date, source: best[date]!.reading, entries: best[date]!.entries)
+            let count = lines[date]!.count
+            guard count > 1 else { continue }
+            ledger.add(.repeated, min(DateWeights.repeatedCap, DateWeights.repeated * Double(count - 1)), to: date,
+                       note: "on \(count) lines")
+        }
+        return ledger
+    }
+
+    /// What one reading earns: its printed shape, what its line says (a date label, a time beside
+    /// it, words of other dates or of phone numbers), the day/month order the receipt prefers, and
+    /// whether the date is plausible.
+    func entries(_ reading: DateReading, preferDayFirst: Double, context: ExtractionContext) -> [DateLedger.Entry] {
+        var entries = [DateLedger.Entry(.shape, .add(reading.shapeScore))]
+        let line = MatchableLine(reading.line)
+        if line.contains(any: Keywords.dateLabels) { entries.append(.init(.label, .add(DateWeights.label))) }
+        if hasTime(reading.line) { entries.append(.init(.time, .add(DateWeights.time))) }
+        if line.contains(any: Self.otherDateWords) { entries.append(.init(.otherDate, .add(DateWeights.otherDate))) }
+        if line.contains(any: Self.contactWords) { entries.append(.init(.contact, .add(DateWeights.contact))) }
+        // Order: the preferred reading keeps its score, the other is kept as a weaker alternative.
+        if reading.ambiguous, (reading.order == .dayFirst) != (preferDayFirst >= 0.5) {
+            let strength = abs(preferDayFirst - 0.5) * 2  // 0 when undecided
+            let factor = max(DateWeights.otherOrderFloor, DateWeights.otherOrder - DateWeights.otherOrderByEvidence * strength)
+            entries.append(.init(.otherOrder, .scale(factor)))
+        } else if !reading.ambiguous, reading.order == .monthFirst {
+            // Only month-first could make it a real date: plausible, but less usual outside the US.
+            entries.append(.init(.monthFirstOnly, .scale(preferDayFirst > 0.7 ? DateWeights.monthFirstAgainstEvidence
+                                                                               : DateWeights.monthFirstOnly)))
+        }
+        let plausible = plausibility(reading.date, context: context)
+        if plausible != 1 { entries.append(.init(.implausible, .scale(plausible))) }
+        return entries
+    }
+
+    static func earlierLineFirst(_ a: DateLedger.Account, _ b: DateLedger.Account) -> Bool {
+        a.source.lineIndex < b.source.lineIndex
+    }
+
     /// 0...1, how strongly the receipt's evidence says day-first.
     ///
-    /// Unambiguous numeric dates on the same receipt decide; otherwise the language's convention.
-    /// Every language Rebut reads is day-first; month-first needs evidence on the receipt.
-    func dayFirstPreference(_ readings: [DateReading], context: ExtractionContext) -> Double {
+    /// Unambiguous numeric dates on the same receipt decide; otherwise day-first, the convention
+    /// of every language Rebut reads (month-first needs evidence on the receipt).
+    func dayFirstPreference(_ readings: [DateReading]) -> Double {
         let unambiguous = readings.filter { !$0.ambiguous && $0.order != .unambiguous }
         let dayFirst = unambiguous.filter { $0.order == .dayFirst }.count
         let monthFirst = unambiguous.filter { $0.order == .monthFirst }.count
         if dayFirst != monthFirst {
             return dayFirst > monthFirst ? 0.9 : 0.1
         }
-        let languageDayFirst = context.languages.compactMap { Keywords.language($0)?.dayFirst }
-        if languageDayFirst.contains(false) { return 0.3 }
         return 0.8
     }
 
@@ -95,3 +117,53 @@ struct DateExtractor: Sendable {
         return ns.substring(with: r.range).contains(":")
     }
 }
+
+/// Every weight the date rules use, in one table: added to a reading's shape score, or (order)
+/// multiplying it.
+enum DateWeights {
+    /// "DATE", "FECHA", "TARIKH" on the line.
+    static let label = 0.2
+    /// A time printed beside it: tills print both.
+    static let time = 0.12
+    /// Expiry, validity, due dates.
+    static let otherDate = -0.25
+    /// Phone and fax numbers look like dates.
+    static let contact = -0.3
+    /// The same date on several lines, up to a cap.
+    static let repeated = 0.07, repeatedCap = 0.15
+    /// An ambiguous date read in the order the receipt does not prefer: kept as a weaker
+    /// alternative, weaker the clearer the receipt's own evidence.
+    static let otherOrder = 0.75, otherOrderByEvidence = 0.4, otherOrderFloor = 0.35
+    /// A date that is only real month-first, against day-first evidence on the receipt, or without any.
+    static let monthFirstAgainstEvidence = 0.75, monthFirstOnly = 0.95
+}
+
+/// The rules that score a date reading, by the name `--explain` prints.
+enum DateRule: String, CaseIterable, LedgerRule {
+    /// How much the printed shape looks like a receipt date (`DateParser`).
+    case shape
+    case label, time, otherDate, contact
+    /// An ambiguous date read in the order the receipt does not prefer.
+    case otherOrder
+    /// A date that is only real month-first.
+    case monthFirstOnly
+    /// After "today", or very old.
+    case implausible
+    /// The same date on several lines.
+    case repeated
+
+    enum Phase: Int, Comparable, CaseIterable, Sendable {
+        case reading, order, agreement
+        static func < (a: Phase, b: Phase) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    var phase: Phase {
+        switch self {
+        case .shape, .label, .time, .otherDate, .contact: return .reading
+        case .otherOrder, .monthFirstOnly, .implausible: return .order
+        case .repeated: return .agreement
+        }
+    }
+}
+
+typealias DateLedger = EvidenceLedger<LocalDate, DateRule, DateReading>

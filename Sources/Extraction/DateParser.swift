@@ -82,7 +82,7 @@ enum DateParser {
             let yearLength = m.range(at: 4).length
             let year = fullYear(y)
             var shape = yearLength == 4 ? 0.6 : 0.5
-            // Glued to a word ("HCO3-7-15") it is more often part of a code; "Date:" glued stays likely.
+            // Glued to a word ("AB3-7-15") it is more often part of a code; "Date:" glued stays likely.
             if m.range.location > 0,
                ns.substring(with: NSRange(location: m.range.location - 1, length: 1)).first?.isLetter == true {
                 shape -= text.contains("DATE") || text.contains("TARIKH") ? 0.05 : 0.25

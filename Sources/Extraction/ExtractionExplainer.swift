@@ -2,9 +2,10 @@ import Foundation
 import RebutCore
 
 extension ReceiptExtractor {
-    /// What the total rules see on each line (role, amounts) and which sums close: for
-    /// `rebut bench extraction --explain`, to see why a receipt's total went wrong.
-    public func explainTotals(_ lines: [TextLine]) -> [String] {
+    /// Why the total and the date came out as they did, for `rebut bench extraction --explain`:
+    /// what the rules see on each line (role, amounts), the receipt's closed sums, then each
+    /// candidate's ledger, best first: which rule added or doubted what.
+    public func explain(_ lines: [TextLine], context: ExtractionContext = .init()) -> [String] {
         let analysed = ReceiptLine.analyse(lines)
         var out = analysed.map { line in
             let amounts = line.amounts.map { "\($0.value)\($0.hasFraction ? "" : "(int)")" }.joined(separator: " ")
@@ -12,10 +13,16 @@ extension ReceiptExtractor {
             return String(format: "%3d %-12@ %-20@ %@", line.index, role as NSString, amounts as NSString,
                           line.text as NSString)
         }
-        let labelled = TotalExtractor().labelledAmounts(analysed)
-        for witness in ReceiptSums.witnesses(labelled) {
+        let extractor = TotalExtractor(disabled: Set(context.disabledTotalRules.compactMap(TotalRule.init(rawValue:))))
+        let result = extractor.extract(analysed, currency: nil)
+        let facts = TotalFacts(lines: analysed, labelled: result.labelled)
+        for witness in ReceiptArithmetic(facts).witnesses {
             out.append("sum \(witness.kind.rawValue) = \(witness.value) from lines \(witness.termLines.sorted()) weight \(witness.weight)")
         }
-        return out
+        out.append("total ledger (confidence \(String(format: "%.2f", result.confidence))):")
+        out += result.ledger.explanation()
+        let dates = lines.indices.flatMap { DateParser.readings(in: analysed[$0].text, lineIndex: $0) }
+        out.append("date ledger:")
+        return out + DateExtractor().ledger(dates, context: context).explanation(tieBreak: DateExtractor.earlierLineFirst)
     }
 }

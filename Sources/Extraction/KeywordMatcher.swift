@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One OCR line prepared for keyword matching.
 ///
 /// Short keywords ("TAX", "IVA", "CB") must match whole words, or they would fire inside other
@@ -62,17 +60,16 @@ struct MatchableLine: Sendable {
         return [word]
     }
 
-    func contains(any keywords: [String]) -> Bool {
-        keywords.contains { contains($0) }
+    func contains(any keywords: KeywordSet) -> Bool {
+        keywords.patterns.contains { contains($0) }
     }
 
-    /// The first keyword of the list that matches, for reporting which anchor fired.
-    func firstMatch(_ keywords: [String]) -> String? {
-        keywords.first { contains($0) }
+    /// The first keyword of the set that matches, for reporting which anchor fired.
+    func firstMatch(_ keywords: KeywordSet) -> String? {
+        keywords.patterns.first { contains($0) }?.keyword
     }
 
-    func contains(_ keyword: String) -> Bool {
-        let pattern = KeywordPattern.cached(keyword)
+    func contains(_ pattern: KeywordPattern) -> Bool {
         if pattern.letters.count <= 4 || pattern.exactWords {
             return containsWords(pattern.words)
         }
@@ -125,8 +122,22 @@ struct MatchableLine: Sendable {
     }
 }
 
+/// A list of keywords compiled once (at first use of the static list that holds it), so matching,
+/// which runs for every keyword on every line, takes no lock and compiles nothing.
+struct KeywordSet: Sendable, ExpressibleByArrayLiteral {
+    let patterns: [KeywordPattern]
+
+    init(_ keywords: [String]) { patterns = keywords.map(KeywordPattern.init) }
+    init(arrayLiteral keywords: String...) { self.init(keywords) }
+
+    var keywords: [String] { patterns.map(\.keyword) }
+
+    static func + (a: KeywordSet, b: KeywordSet) -> KeywordSet { KeywordSet(a.keywords + b.keywords) }
+}
+
 /// A keyword split once into the forms the matcher needs.
 struct KeywordPattern: Sendable {
+    let keyword: String
     let words: [String]
     let letters: [UInt8]
     let letterBits: [UInt32]
@@ -135,6 +146,7 @@ struct KeywordPattern: Sendable {
     let isTotalAnchor: Bool
 
     init(_ keyword: String) {
+        self.keyword = keyword
         let folded = TextNormalisation.fold(keyword)
         words = folded.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "&") }).map(String.init)
         letters = folded.filter { $0.isLetter }.map { $0.asciiValue ?? 0xFF }
@@ -143,30 +155,5 @@ struct KeywordPattern: Sendable {
         // Dotted abbreviations ("S.L.", "C/") and lone short words match as words; "SDN BHD" may be fuzzy.
         exactWords = letters.count <= 4 || (words.allSatisfy { $0.count <= 2 } && words.count > 1)
             || keyword.contains(".") || keyword.contains("/")
-    }
-
-    /// Every keyword compiled once per process: the built-in lists up front, others (a rule's own
-    /// words) on first use. Matching runs for every keyword on every line, so this is hot.
-    private static let table = Mutex<[String: KeywordPattern]>(builtIn)
-
-    private static let builtIn: [String: KeywordPattern] = {
-        var all: [String: KeywordPattern] = [:]
-        let lists = [Keywords.finalTotal, Keywords.total, Keywords.subtotal, Keywords.tax, Keywords.taxIncluded,
-                     Keywords.taxExcluded, Keywords.cash, Keywords.card, Keywords.transfer, Keywords.mobile,
-                     Keywords.voucher, Keywords.change, Keywords.amountWords, Keywords.tendered, Keywords.summaryHeaders, Keywords.rounding, Keywords.roundedTotal,
-                     Keywords.quantity, Keywords.discount, Keywords.deposit, Keywords.dateLabels,
-                     Keywords.documentTitles, Keywords.addressWords, Keywords.legalForms,
-                     Keywords.businessWords]
-        for keyword in lists.joined() { all[keyword] = KeywordPattern(keyword) }
-        return all
-    }()
-
-    static func cached(_ keyword: String) -> KeywordPattern {
-        table.withLock { known in
-            if let pattern = known[keyword] { return pattern }
-            let pattern = KeywordPattern(keyword)
-            known[keyword] = pattern
-            return pattern
-        }
     }
 }

@@ -21,7 +21,8 @@ public enum LineHints {
     /// Lines re-read per receipt at most, across fields.
     public static let maximumLines = 6
 
-    /// Up to `limit` lines, most promising first, for the given fields (vendor, date, total).
+    /// Up to `limit` lines, most promising first, for the given fields (vendor, date). Totals are
+    /// left to the receipt's own sums: re-reading their lines changed no total.
     public static func lines(for fields: [ReceiptField], in lines: [TextLine], extracted: ReceiptFields,
                              limit: Int = maximumLines) -> [LineHint] {
         let analysed = ReceiptLine.analyse(lines)
@@ -30,7 +31,6 @@ public enum LineHints {
             let ranked: [Int]
             switch field {
             case .date: ranked = dateLines(analysed, extracted: extracted)
-            case .total: ranked = totalLines(analysed, extracted: extracted)
             case .vendor: ranked = vendorLines(analysed, extracted: extracted)
             default: continue
             }
@@ -72,29 +72,6 @@ public enum LineHints {
         }
         // The current picks' lines: a misread digit there is the likeliest date error.
         for candidate in (extracted.candidates[.date] ?? []).prefix(2) {
-            if let index = candidate.lineIndex { scores[index, default: 0] += 1 }
-        }
-        return ranked(scores)
-    }
-
-    static func totalLines(_ lines: [ReceiptLine], extracted: ReceiptFields) -> [Int] {
-        var scores: [Int: Double] = [:]
-        for line in lines {
-            guard let role = line.role else { continue }
-            let weight: Double
-            switch role {
-            case .roundedTotal, .finalTotal: weight = 3
-            case .total: weight = 2.5
-            case .weakTotal, .cashPayment, .cardPayment: weight = 1
-            default: continue
-            }
-            scores[line.index, default: 0] += weight
-            // A label printed without its amount: the amount is on the next line.
-            if line.amounts.isEmpty, line.index + 1 < lines.count, !lines[line.index + 1].amounts.isEmpty {
-                scores[line.index + 1, default: 0] += weight - 0.5
-            }
-        }
-        for candidate in (extracted.candidates[.total] ?? []).prefix(2) {
             if let index = candidate.lineIndex { scores[index, default: 0] += 1 }
         }
         return ranked(scores)

@@ -9,12 +9,14 @@ struct PaymentExtractor: Sendable {
     }
 
     /// Card words so specific they settle the method on their own.
-    static let cardBrands = ["VISA", "MASTERCARD", "MASTER CARD", "AMEX", "AMERICAN EXPRESS", "MAESTRO",
+    static let cardBrands: KeywordSet = ["VISA", "MASTERCARD", "MASTER CARD", "AMEX", "AMERICAN EXPRESS", "MAESTRO",
                              "EC-KARTE", "GIROCARD", "CARTE BANCAIRE", "UNIONPAY", "MYDEBIT", "CONTACTLESS",
                              "SANS CONTACT", "TARJETA", "TARGETA"]
     /// Card-slip lines: an authorisation or masked card number means a card paid.
-    static let cardSlip = ["APPROVAL CODE", "AUTH CODE", "APPR CODE", "AUTORIZACION", "AUTORITZACIO",
+    static let cardSlip: KeywordSet = ["APPROVAL CODE", "AUTH CODE", "APPR CODE", "AUTORIZACION", "AUTORITZACIO",
                            "CARD NO", "CARD NUMBER", "TERMINAL ID", "NUM TARJETA"]
+
+    static let cheque: KeywordSet = ["CHEQUE", "CHECK NO", "CHEQUE NO", "SCHECK", "TALON"]
 
     private static let maskedCardNumber = try! NSRegularExpression(pattern: #"[X*]{4,}\s?\d{4}"#)
 
@@ -40,7 +42,7 @@ struct PaymentExtractor: Sendable {
             if m.contains(any: Keywords.transfer) { add(.transfer, 0.5, line) }
             if m.contains(any: Keywords.mobile) { add(.mobile, 0.5, line) }
             if m.contains(any: Keywords.voucher), paysAmount { add(.voucher, 0.4, line) }
-            if m.contains(any: ["CHEQUE", "CHECK NO", "CHEQUE NO", "SCHECK", "TALON"]) { add(.cheque, 0.5, line) }
+            if m.contains(any: Self.cheque) { add(.cheque, 0.5, line) }
         }
         let ranked = scores.sorted { $0.value.0 > $1.value.0 }
         let candidates = ranked.prefix(5).map {

@@ -3,7 +3,7 @@ import RebutCore
 
 /// What the extractor may assume about a receipt beyond its text.
 public struct ExtractionContext: Sendable {
-    /// Tesseract codes, e.g. ["eng"], ["spa","cat"]; hints for keywords and date order.
+    /// Tesseract codes, e.g. ["eng"], ["spa","cat"]; hint the fallback currency.
     public var languages: [String]
     /// The event's currency (ISO 4217), used when the receipt shows none.
     public var defaultCurrency: String?
@@ -11,22 +11,29 @@ public struct ExtractionContext: Sendable {
     public var referenceDate: LocalDate?
     /// Vendors already in the user's store: a close fuzzy match wins.
     public var knownVendors: [String]
+    /// Total rules switched off by name (`TotalRule`), to measure what each earns
+    /// (`rebut bench extraction --without`); empty in normal use.
+    public var disabledTotalRules: Set<String>
 
     public init(languages: [String] = ["eng"], defaultCurrency: String? = nil, referenceDate: LocalDate? = nil,
-                knownVendors: [String] = []) {
+                knownVendors: [String] = [], disabledTotalRules: Set<String> = []) {
         self.languages = languages
         self.defaultCurrency = defaultCurrency
         self.referenceDate = referenceDate
         self.knownVendors = knownVendors
+        self.disabledTotalRules = disabledTotalRules
     }
+
+    /// Names of every total rule, for `--without` and `--explain`.
+    public static var totalRuleNames: [String] { TotalRule.allCases.map(\.rawValue) }
 }
 
 /// Reads vendor, date, total, currency, payment and tax from OCR lines, keeping ranked candidates.
 public struct ReceiptExtractor: Sendable {
     public init() {}
 
-    /// Below this a field counts as uncertain and the receipt goes to review.
-    public static let reviewThreshold: Double = ReviewRule.defaultThreshold
+    /// The review threshold, `ReviewRule.threshold` (defined there, beside the rule that uses it).
+    public static var reviewThreshold: Double { ReviewRule.threshold }
 
     public func extract(from lines: [TextLine], context: ExtractionContext = .init()) -> ReceiptFields {
         extract(lines: lines.enumerated().map { ReceiptLine(index: $0.offset, line: $0.element) }, context: context)
@@ -45,7 +52,8 @@ public struct ReceiptExtractor: Sendable {
 
         // Payment and tax are judged against the total.
         let total = wanted(.total) || wanted(.payment) || wanted(.tax)
-            ? TotalExtractor().extract(analysed, currency: fields.currency) : nil
+            ? TotalExtractor(disabled: Set(context.disabledTotalRules.compactMap(TotalRule.init(rawValue:))))
+                .extract(analysed, currency: fields.currency) : nil
         if let total {
             fields.total = total.candidates.first.flatMap { MoneyFormat.parse($0.value) }
             record(.total, total.candidates, total.confidence, into: &fields)
@@ -66,7 +74,7 @@ public struct ReceiptExtractor: Sendable {
         fields.payment = payment.candidates.first.flatMap { PaymentMethod(rawValue: $0.value) }
         record(.payment, payment.candidates, payment.confidence, into: &fields)
 
-        let tax = TaxExtractor().extract(total.labelled, total: fields.total, currency: fields.currency)
+        let tax = TaxExtractor().extract(total.labelled, witnesses: total.witnesses, total: fields.total, currency: fields.currency)
         fields.tax = tax.candidates.first.flatMap { MoneyFormat.parse($0.value) }
         record(.tax, tax.candidates, tax.confidence, into: &fields)
         return fields

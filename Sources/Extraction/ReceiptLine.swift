@@ -5,23 +5,6 @@ import RebutCore
 enum AmountRole: Sendable, Hashable {
     case roundedTotal, finalTotal, total, weakTotal, subtotal, tax, taxTable, cashPayment, cardPayment, change, rounding, quantity, discount, deposit
     case unlabelled
-
-    /// How much an amount with this role looks like the total by its label alone.
-    var totalEvidence: Double {
-        switch self {
-        case .roundedTotal: return 1.15
-        case .finalTotal: return 1.0
-        case .total: return 0.8
-        case .weakTotal: return 0.5
-        case .taxTable: return 0.08
-        case .cardPayment: return 0.45
-        case .cashPayment: return 0.3
-        case .subtotal: return 0.25
-        case .unlabelled: return 0.12
-        case .tax, .deposit: return 0.03
-        case .change, .rounding, .quantity, .discount: return 0.0
-        }
-    }
 }
 
 /// One OCR line with everything the field extractors ask of it, computed once.
@@ -45,7 +28,7 @@ struct ReceiptLine: Sendable {
         role = ReceiptLine.classify(match)
         headsSummary = match.contains(any: Keywords.summaryHeaders)
         headsTaxColumns = amounts.isEmpty && match.contains(any: Keywords.tax) && match.contains(any: Keywords.amountWords)
-            && match.contains(any: ["TAX", "GST", "VAT", "IVA", "MWST", "TVA", "SST"])
+            && match.contains(any: Self.taxNames)
             && match.words.filter({ ["TAX", "GST", "VAT", "IVA", "MWST", "TVA", "SST", "AMOUNT", "AMT"].contains($0) }).count >= 2
     }
 
@@ -88,6 +71,17 @@ struct ReceiptLine: Sendable {
                 }
             }
         }
+        return paymentsBeforeChange(analysed)
+    }
+
+    /// Tills print the payment right above the change: a money amount on the line before a change
+    /// line, with no label left to read ("Fay 20.00 / Change 0.80"), is what was handed over.
+    static func paymentsBeforeChange(_ lines: [ReceiptLine]) -> [ReceiptLine] {
+        var analysed = lines
+        for i in analysed.indices.dropLast() where analysed[i].role == nil && analysed[i + 1].role == .change
+            && analysed[i].amounts.contains(where: \.hasFraction) && analysed[i].text.filter(\.isLetter).count <= 3 {
+            analysed[i].role = .cashPayment
+        }
         return analysed
     }
 
@@ -115,8 +109,17 @@ struct ReceiptLine: Sendable {
     var isBareAmount: Bool { !amounts.isEmpty && letterCount <= 3 }
 
     /// Subtotal words that keep a line a subtotal even beside a final-total word.
-    static let explicitSubtotal = ["SUBTOTAL", "SUB TOTAL", "SUB-TOTAL", "ZWISCHENSUMME", "SOUS-TOTAL", "SOUS TOTAL",
+    static let explicitSubtotal: KeywordSet = ["SUBTOTAL", "SUB TOTAL", "SUB-TOTAL", "ZWISCHENSUMME", "SOUS-TOTAL", "SOUS TOTAL",
                                    "BASE IMPONIBLE", "BASE IMPOSABLE", "TOTAL HT", "TOTAL EXCL"]
+    /// Tax names, and words that head a tax column, for telling a tax table's header.
+    static let taxNames: KeywordSet = ["TAX", "GST", "VAT", "IVA", "MWST", "TVA", "SST"]
+    /// Words that make a quantity line one even beside a final-total word ("TOTAL ITEMS").
+    static let itemCount: KeywordSet = ["QTY", "ITEMS", "ITEM"]
+    /// Phrases with a change word ("BALANCE") that announce the total instead.
+    static let amountDue: KeywordSet = ["BALANCE DUE", "AMOUNT DUE"]
+    /// "TOTAL AFTER ROUNDING": a rounding word that names the rounded total.
+    static let after: KeywordSet = ["AFTER"]
+
     /// "TOTAL (INCL. GST)", "Total Sales (Inclusive of GST)".
     static let totalWithTaxInBrackets = try! NSRegularExpression(pattern: #"TOTAL[^(]*\([^)]*(GST|VAT|TAX|IVA|TVA|MWST|SST)"#)
 
@@ -129,12 +132,12 @@ struct ReceiptLine: Sendable {
         let taxIncluded = hasTax && m.contains(any: Keywords.taxIncluded)
         let taxExcluded = m.contains(any: Keywords.taxExcluded)
         let paid = m.contains(any: Keywords.tendered) || m.contains(any: Keywords.cash)
-        if m.contains(any: Keywords.quantity), !hasFinal || m.contains(any: ["QTY", "ITEMS", "ITEM"]) { return .quantity }
+        if m.contains(any: Keywords.quantity), !hasFinal || m.contains(any: Self.itemCount) { return .quantity }
         // "SERV CHARGE" is not "CHANGE" misread.
-        if m.contains(any: Keywords.change), !m.contains(any: ["BALANCE DUE", "AMOUNT DUE"]), !m.words.contains("CHARGE") {
+        if m.contains(any: Keywords.change), !m.contains(any: Self.amountDue), !m.words.contains("CHARGE") {
             return .change
         }
-        if m.contains(any: Keywords.roundedTotal), !m.contains(any: Keywords.rounding) || m.contains(any: ["AFTER"]) {
+        if m.contains(any: Keywords.roundedTotal), !m.contains(any: Keywords.rounding) || m.contains(any: Self.after) {
             return .roundedTotal
         }
         if m.contains(any: Keywords.rounding) { return .rounding }
@@ -155,7 +158,7 @@ struct ReceiptLine: Sendable {
         if m.contains(any: Keywords.discount) { return .discount }
         if m.contains(any: Keywords.deposit) { return .deposit }
         if hasTotal && taxIncluded { return .finalTotal }
-        // "(Inclusive of GST): 80.90" with the TOTAL word lost is the total; "Inclusive of 6% GST: 2.21"
+        // "(Inclusive of GST): 42.00" with the TOTAL word lost is the total; "Inclusive of 6% GST: 2.38"
         // names the rate, so its amount is the tax.
         if taxIncluded { return m.folded.contains("%") ? .tax : .total }
         if hasFinal { return .finalTotal }

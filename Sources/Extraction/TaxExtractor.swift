@@ -8,13 +8,13 @@ struct TaxExtractor: Sendable {
         var confidence: Double
     }
 
-    func extract(_ labelled: [LabelledAmount], total: Decimal?, currency: String?) -> Result {
+    /// `witnesses`: the receipt's closed sums (`ClosedSums`), computed once with the total.
+    func extract(_ labelled: [LabelledAmount], witnesses: [ClosedSums.Witness], total: Decimal?, currency: String?) -> Result {
         // Tax lines, and the tax column of breakdown rows ("SR @ 6% 50.00 3.00").
         let taxes = labelled.filter { $0.role == .tax && $0.value > 0 }
             + labelled.filter { $0.role == .taxTable && $0.isRightmostOfSeveral && $0.value > 0 && $0.hasFraction }
                 .map { var row = $0; row.weight *= 0.8; return row }
         guard !taxes.isEmpty else { return Result(candidates: [], confidence: 0) }
-        let subtotals = labelled.filter { $0.role == .subtotal }.map(\.value)
         var scores: [Decimal: (Double, LabelledAmount)] = [:]
         for tax in taxes {
             var score = 0.5 * tax.weight
@@ -22,7 +22,9 @@ struct TaxExtractor: Sendable {
                 // Tax is a small share of the total; a "tax" amount as large as the total is a mislabel.
                 if tax.value >= total { score *= 0.2 }
                 else if tax.value * 2 < total { score += 0.1 }
-                if subtotals.contains(where: { $0 + tax.value == total }) { score += 0.35 }
+                // A tax that is a term of subtotal + charges closing on the total is the tax charged.
+                if witnesses.contains(where: { $0.kind == .subtotalPlusCharges && $0.value == total
+                    && $0.weight == 1 && $0.termLines.contains(tax.lineIndex) }) { score += 0.35 }
             }
             if let old = scores[tax.value] { scores[tax.value] = (old.0 + 0.1, old.1) }
             else { scores[tax.value] = (score, tax) }

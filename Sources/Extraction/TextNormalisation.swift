@@ -1,13 +1,11 @@
 import Foundation
+import RebutCore
 
 /// Text helpers shared by every field: keyword matching happens on folded text (upper case,
 /// no diacritics) so one keyword list serves "Fecha", "FECHA" and "fécha" alike.
 enum TextNormalisation {
-    /// Upper case without diacritics; keeps currency symbols and punctuation.
-    static func fold(_ text: String) -> String {
-        text.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
-            .uppercased()
-    }
+    /// Upper case without diacritics (`TextFold`); keeps currency symbols and punctuation.
+    static func fold(_ text: String) -> String { TextFold.fold(text) }
 
     /// Characters OCR commonly prints instead of digits inside a number.
     static let digitLookalikes: [Character: Character] = [

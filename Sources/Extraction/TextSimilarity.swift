@@ -16,8 +16,4 @@ public enum TextSimilarity {
         guard !x.isEmpty, !y.isEmpty else { return 0 }
         return EditDistance.similarity(x, y)
     }
-
-    public static func levenshtein<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
-        EditDistance.levenshtein(a, b)
-    }
 }

@@ -13,53 +13,14 @@ struct VendorExtractor: Sendable {
     static let headerLines = 14
     static let knownVendorThreshold = 0.85
 
-    private static let postcode = try! NSRegularExpression(pattern: #"(?<!\d)\d{5}(?!\d)"#)
-    private static let phoneLike = try! NSRegularExpression(pattern: #"\d{2,4}[- ]?\d{3,4}[- ]?\d{3,4}"#)
-
     func extract(_ lines: [ReceiptLine], context: ExtractionContext) -> Result {
         var scored: [(value: String, score: Double, line: ReceiptLine)] = []
         var rank = 0
         for line in lines.prefix(Self.headerLines) {
             let cleaned = Self.clean(line.text)
             guard Self.letterCount(cleaned) >= 2 else { continue }
-            var score = 0.55 - 0.07 * Double(min(rank, 6))
+            let score = Self.score(line, cleaned: cleaned, rank: rank)
             rank += 1
-            let m = line.match
-            let folded = m.folded
-            let letters = Self.letterCount(cleaned)
-            let digits = cleaned.filter(\.isNumber).count
-
-            if isTitle(m, letters: letters) { score -= 0.6 }
-            let legal = Self.hasLegalForm(cleaned, m)
-            // A legal form with no name in front ("SDN BHD" alone, "i. Sas eS") is half a name:
-            // it only counts once joined to the line above.
-            // A legal-looking word in an address ("22 LRG PERUSAHAAN 4") is a street name.
-            // Branch names in brackets ("(TAMAN DAYA)", "(JOHOR)") do not make a name an address.
-            let outsideBrackets = TextNormalisation.replacing(TextNormalisation.parenthesised, in: cleaned, with: " ")
-            let addressLike = outsideBrackets.contains(where: \.isNumber)
-                && MatchableLine(outsideBrackets).contains(any: Keywords.addressWords)
-            if legal { score += Self.nameCore(cleaned) >= 3 && !addressLike ? 0.45 : 0.1 }
-            else if m.contains(any: Keywords.businessWords) { score += 0.05 }
-            if m.contains(any: Self.ownerWords) { score += 0.15 }
-            if m.contains(any: Keywords.addressWords) { score -= 0.35 }
-            let range = NSRange(location: 0, length: (folded as NSString).length)
-            if Self.postcode.firstMatch(in: folded, range: range) != nil { score -= 0.3 }
-            if Self.phoneLike.firstMatch(in: folded, range: range) != nil { score -= 0.3 }
-            if !line.amounts.filter(\.hasFraction).isEmpty { score -= 0.3 }
-            if !DateParser.readings(in: line.text, lineIndex: line.index).isEmpty { score -= 0.4 }
-            if Double(digits) > Double(letters) * 0.4 { score -= 0.3 }
-            if letters < 4 { score -= 0.25 }
-            // A lone short word ("Latte", "Hose") is a logo fragment or speck more often than a name.
-            if letters < 6, !cleaned.contains(" "), !legal { score -= 0.12 }
-            // Printed names are upper or title case; an all-lower-case line is handwriting or noise.
-            let lower = cleaned.filter(\.isLowercase).count
-            let upper = cleaned.filter(\.isUppercase).count
-            if upper == 0 && lower > 0 { score -= 0.3 }
-            else if upper >= lower { score += 0.05 }
-            score -= 0.4 * Self.noiseRatio(cleaned)
-            // A payment or total line names an amount; a name that merely contains "MASTER" does not.
-            if line.role != nil, !line.amounts.isEmpty { score -= 0.3 }
-            if let confidence = line.confidence { score *= 0.6 + 0.4 * min(1, max(0, confidence / 100)) }
             scored.append((cleaned, score, line))
         }
         scored += joinedNames(scored, lines: lines)
@@ -95,7 +56,7 @@ struct VendorExtractor: Sendable {
     }
 
     /// Words announcing the legal owner under a brand ("Owned by", "Dimiliki oleh", "Une société").
-    static let ownerWords = ["OWNED BY", "OWNER BY", "OPERATED BY", "DIMILIKI", "DIMILIKI OLEH", "A DIVISION OF"]
+    static let ownerWords: KeywordSet = ["OWNED BY", "OWNER BY", "OPERATED BY", "DIMILIKI", "DIMILIKI OLEH", "A DIVISION OF"]
 
     /// Names split over two lines: a legal form alone ("SDN BHD", "CO. (M) SDN BHD") takes the line
     /// above, and a line ending in "&" takes the line below.
@@ -134,14 +95,17 @@ struct VendorExtractor: Sendable {
         guard letters.count <= 3, !form.contains("."), !form.contains("/") else { return true }
         let tokens = text.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
         return tokens.contains { TextNormalisation.fold($0) == letters && $0 == $0.uppercased() }
-            || Keywords.legalForms.contains { $0.count > 3 && m.contains($0) }
+            || Keywords.legalForms.patterns.contains { $0.keyword.count > 3 && m.contains($0) }
     }
+
+    /// Every word of a legal form or trade word.
+    static let legalAndBusinessWords = Set((Keywords.legalForms + Keywords.businessWords).patterns.flatMap(\.words))
 
     /// Letters left in a name once legal forms and filler are removed: "CO. (M) SDN BHD" → 0.
     static func nameCore(_ value: String) -> Int {
         let filler: Set<String> = ["CO", "M", "THE", "AND", "&", "OF"]
         let words = MatchableLine(value).words.filter { !filler.contains($0) }
-        let legal = Set((Keywords.legalForms + Keywords.businessWords).flatMap { KeywordPattern.cached($0).words })
+        let legal = Self.legalAndBusinessWords
         return words.filter { !legal.contains($0) && !$0.allSatisfy(\.isNumber) }.joined().count
     }
 
@@ -155,7 +119,7 @@ struct VendorExtractor: Sendable {
         return max(whole, TextSimilarity.similarity(k, prefix) - 0.02)
     }
 
-    private func isTitle(_ m: MatchableLine, letters: Int) -> Bool {
+    static func isTitle(_ m: MatchableLine, letters: Int) -> Bool {
         guard let title = m.firstMatch(Keywords.documentTitles) else { return false }
         let titleLetters = title.filter(\.isLetter).count
         return letters <= titleLetters + 5

@@ -1,4 +1,5 @@
 import Foundation
+import RebutCore
 
 /// Repairs the OCR noise a printed business name typically carries.
 extension VendorExtractor {
@@ -20,13 +21,13 @@ extension VendorExtractor {
         s = TextNormalisation.replacing(Self.zeroInWord, in: s, with: "O")
         // "¥" inside a name is a struck "Y" ("D.I.¥.").
         s = TextNormalisation.replacing(Self.yenInWord, in: s, with: "Y")
-        // Registration numbers printed after the name: "(126926-H)", "(519537", "1070687-M".
+        // Registration numbers printed after the name: "(123456-X)", "(123456", "1234567-X".
         s = Self.trailingRegistration.stringByReplacingMatches(
             in: s, range: NSRange(location: 0, length: (s as NSString).length), withTemplate: "")
         // "$/B", "5/8", "§/B": "S/B" (Sendirian Berhad) as OCR often reads it.
         s = Self.slashSB.stringByReplacingMatches(
             in: s, range: NSRange(location: 0, length: (s as NSString).length), withTemplate: "S/B")
-        // After the legal form, only registration debris follows: "S/B 273500-U (KSB)", "SDN BHD (B199K)".
+        // After the legal form, only registration debris follows: "S/B 123456-X (ABC)", "SDN BHD (B12K)".
         if let r = Self.legalFormTail.firstMatch(in: s, range: NSRange(location: 0, length: (s as NSString).length)) {
             s = (s as NSString).substring(to: r.range(at: 1).location + r.range(at: 1).length)
         }
@@ -46,9 +47,14 @@ extension VendorExtractor {
     private static let trailingRegistration = try! NSRegularExpression(
         pattern: #"(?<=[A-Za-z.)/])\s*(\([^()]*\d{3,}[^()]*\)?|\(\s*\d[^)]*\)?|\(.{0,2}|\d{5,}\s*-?\s*[A-Za-z]?\)?)\s*$"#)
     private static let slashSB = try! NSRegularExpression(pattern: #"(?<![A-Za-z])[S$5§]/[B8]8?(?![A-Za-z])"#)
-    private static let legalFormTail = try! NSRegularExpression(
-        pattern: #"^(.*?(?:S/B|B[HN][DO0]\.?|BERHAD|LTD\.?|GMBH|S\.L\.?|S\.A\.?|SARL|SAS))\s+[^A-Za-z]*\d.*$"#,
-        options: [.caseInsensitive])
+    /// "NAME SDN BHD 12345-X": a legal form (`LegalForms`, or "BHD" as OCR often reads it), then
+    /// only non-letters up to a digit.
+    private static let legalFormTail: NSRegularExpression = {
+        let forms = LegalForms.printed.sorted { $0.count > $1.count }
+            .map { "(?<![A-Za-z])" + NSRegularExpression.escapedPattern(for: $0.hasSuffix(".") ? String($0.dropLast()) : $0) + "\\.?" }
+        return try! NSRegularExpression(pattern: #"^(.*?(?:B[HN][DO0]\.?|"# + forms.joined(separator: "|") + #"))\s+[^A-Za-z]*\d.*$"#,
+                                        options: [.caseInsensitive])
+    }()
     private static let sdnBhd = try! NSRegularExpression(
         pattern: #"\bS[O0DQI]N([.,]?)\s*B[HNA][DO0]([.,]?)(?![A-Za-z])"#, options: [.caseInsensitive])
 }

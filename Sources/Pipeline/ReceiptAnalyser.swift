@@ -138,7 +138,7 @@ public final class ReceiptAnalyser: Sendable {
     }
 
     public static func uncertainFields(in fields: ReceiptFields) -> [ReceiptField] {
-        ReviewRule.uncertainFields(threshold: ReceiptExtractor.reviewThreshold,
+        ReviewRule.uncertainFields(threshold: ReviewRule.threshold,
                                    isPresent: fields.hasValue, confidence: { fields.confidence[$0] })
     }
 

@@ -1,9 +1,9 @@
 /// When a receipt needs a person: one rule for the pipeline (fresh extraction) and the store
 /// (after a correction), so fixing the last doubtful field files the receipt.
 public enum ReviewRule {
-    /// The confidence below which vendor, date or total counts as unsure: one value for the
-    /// pipeline and the store.
-    public static let defaultThreshold: Double = 0.5
+    /// Below this confidence a required field counts as uncertain and the receipt goes to review.
+    /// The one definition: extraction, the pipeline and the store all read it.
+    public static let threshold: Double = 0.5
 
     /// The required fields (vendor, date, total) that are missing or below `threshold`.
     /// A field without a recorded confidence counts as unsure.

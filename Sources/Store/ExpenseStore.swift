@@ -48,7 +48,7 @@ public final class ExpenseStore: Sendable {
 
     public var blockingCallsInsideTasks: Int { blockingCalls.load(ordering: .relaxed) }
 
-    public init(path: URL, mode: OpenMode = .create, reviewThreshold: Double = ReviewRule.defaultThreshold,
+    public init(path: URL, mode: OpenMode = .create, reviewThreshold: Double = ReviewRule.threshold,
                 knownCategories: Set<String>? = nil, busyTimeout: TimeInterval = 10) throws {
         guard !path.path.isEmpty, path.lastPathComponent != "/", !path.hasDirectoryPath || mode == .create else {
             throw StoreError.notAStore(path: path.path, reason: "it is a folder, not a database file")

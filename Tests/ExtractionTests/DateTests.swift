@@ -103,3 +103,17 @@ struct DateTests {
         #expect(fields.date == day("2019-04-11"))
     }
 }
+
+/// The date's ledger: which rule said what about each date, as `--explain` prints it.
+struct DateLedgerTests {
+    @Test func aLabelledDateWithATimeOutranksAnExpiryDate() {
+        let readings = ["VALID UNTIL 31/12/2019", "DATE 03/05/2018 10:42"].enumerated()
+            .flatMap { DateParser.readings(in: $0.element, lineIndex: $0.offset) }
+        let ledger = DateExtractor().ledger(readings, context: .init())
+        let ranked = ledger.ranked(tieBreak: DateExtractor.earlierLineFirst)
+        #expect(ranked.first?.value == day("2018-05-03"))
+        let rules = ranked.first?.account.entries.map(\.rule) ?? []
+        #expect(rules.contains(.label) && rules.contains(.time))
+        #expect(ledger.accounts[day("2019-12-31")]?.entries.contains { $0.rule == .otherDate } == true)
+    }
+}

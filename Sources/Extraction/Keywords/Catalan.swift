@@ -25,14 +25,12 @@ extension LanguageKeywords {
                          "GRACIES", "MOLTES GRACIES", "COPIA", "CLIENT"],
         addressWords: ["CARRER", "C/", "AVINGUDA", "AV.", "AVDA", "PLACA", "PL.", "PASSEIG", "PG.", "CTRA",
                        "TELEFON", "TEL", "NIF", "CIF", "CP", "BAIXOS", "LOCAL"],
-        legalForms: ["S.L.", "SL", "S.A.", "SA", "S.L.U.", "SLU", "SCCL", "S.C.C.L.", "COOPERATIVA"],
         businessWords: ["RESTAURANT", "BAR", "CAFETERIA", "SUPERMERCAT", "FARMACIA", "FORN", "PASTISSERIA",
                         "FERRETERIA", "LLIBRERIA", "BOTIGA", "HOTEL"],
         months: ["GEN": 1, "GENER": 1, "FEB": 2, "FEBRER": 2, "MAR": 3, "MARC": 3, "ABR": 4, "ABRIL": 4,
                  "MAI": 5, "MAIG": 5, "JUN": 6, "JUNY": 6, "JUL": 7, "JULIOL": 7, "AGO": 8, "AGOST": 8,
                  "SET": 9, "SETEMBRE": 9, "OCT": 10, "OCTUBRE": 10, "NOV": 11, "NOVEMBRE": 11, "DES": 12,
                  "DESEMBRE": 12],
-        dayFirst: true,
         likelyCurrency: "EUR"
     )
 }

@@ -44,9 +44,6 @@ extension LanguageKeywords {
                        "REG", "CO NO", "COMPANY NO", "GST ID", "GST NO", "GST REG", "VAT NO", "VAT REG",
                        "TAX ID", "BRN", "ROC", "HOTLINE", "OPEN", "MON", "SQUARE", "CENTRE", "CENTER",
                        "MALL", "PLAZA", "CITY", "STATE", "ZIP", "COM", "NET", "ORG", "PARK", "INDUSTRIAL PARK"],
-        legalForms: ["SDN BHD", "SDN. BHD.", "SDN BHD.", "BHD", "BERHAD", "ENTERPRISE", "ENTERPRISES",
-                     "TRADING", "LTD", "LIMITED", "LLC", "INC", "INCORPORATED", "CORP", "CORPORATION", "PLC",
-                     "CO", "COMPANY", "LLP", "PTE", "PTE LTD", "& CO", "HOLDINGS"],
         businessWords: ["STORE", "STORES", "RESTAURANT", "SUPERMARKET", "HARDWARE", "MART", "BAKERY", "CAFE",
                         "PHARMACY", "STATIONERY", "MARKETING", "SERVICES", "MOTOR", "AGENCY", "BOOKSTORE",
                         "BOOKS", "ELECTRICAL", "GALLERY", "KITCHEN", "HOTEL", "PETRO", "STATION", "MARKET",
@@ -55,7 +52,6 @@ extension LanguageKeywords {
                  "MAY": 5, "JUN": 6, "JUNE": 6, "JUL": 7, "JULY": 7, "AUG": 8, "AUGUST": 8, "SEP": 9,
                  "SEPT": 9, "SEPTEMBER": 9, "OCT": 10, "OCTOBER": 10, "NOV": 11, "NOVEMBER": 11, "DEC": 12,
                  "DECEMBER": 12],
-        dayFirst: true,
         likelyCurrency: nil
     )
 }

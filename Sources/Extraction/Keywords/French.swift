@@ -25,13 +25,11 @@ extension LanguageKeywords {
                          "A BIENTOT", "DUPLICATA", "COPIE", "CLIENT"],
         addressWords: ["RUE", "AVENUE", "AV.", "BD", "BOULEVARD", "PLACE", "CHEMIN", "ALLEE", "ROUTE", "QUAI",
                        "CEDEX", "TEL", "TEL.", "SIRET", "SIREN", "RCS", "TVA INTRA", "APE", "NAF"],
-        legalForms: ["SARL", "SAS", "SASU", "SA", "EURL", "SNC", "SCI", "S.A.R.L.", "S.A.S."],
         businessWords: ["RESTAURANT", "BRASSERIE", "BOULANGERIE", "PHARMACIE", "SUPERMARCHE", "HOTEL", "CAFE",
                         "LIBRAIRIE", "TABAC", "PATISSERIE", "EPICERIE", "STATION"],
         months: ["JANV": 1, "JANVIER": 1, "FEV": 2, "FEVR": 2, "FEVRIER": 2, "MARS": 3, "AVR": 4, "AVRIL": 4,
                  "MAI": 5, "JUIN": 6, "JUIL": 7, "JUILLET": 7, "AOUT": 8, "SEPT": 9, "SEPTEMBRE": 9,
                  "OCT": 10, "OCTOBRE": 10, "NOV": 11, "NOVEMBRE": 11, "DEC": 12, "DECEMBRE": 12],
-        dayFirst: true,
         likelyCurrency: "EUR"
     )
 }

@@ -27,15 +27,12 @@ extension LanguageKeywords {
                          "WILLKOMMEN", "VIELEN DANK", "DANKE", "KOPIE", "BON"],
         addressWords: ["STRASSE", "STR.", "STR", "PLATZ", "WEG", "ALLEE", "GASSE", "TELEFON", "TEL", "FAX",
                        "UST-ID", "USTID", "UST-IDNR", "STEUERNR", "ST.-NR", "HRB", "POSTFACH"],
-        legalForms: ["GMBH", "GMBH & CO. KG", "GMBH & CO KG", "AG", "KG", "OHG", "E.K.", "EK", "UG", "E.V.",
-                     "MBH", "GBR"],
         businessWords: ["RESTAURANT", "GASTSTATTE", "BACKEREI", "APOTHEKE", "MARKT", "SUPERMARKT", "HOTEL",
                         "TANKSTELLE", "BUCHHANDLUNG", "CAFE", "KONDITOREI", "METZGEREI"],
         months: ["JAN": 1, "JANUAR": 1, "JANNER": 1, "FEB": 2, "FEBRUAR": 2, "MAR": 3,
                  "MARZ": 3, "MRZ": 3, "APR": 4, "APRIL": 4, "MAI": 5, "JUN": 6, "JUNI": 6, "JUL": 7, "JULI": 7,
                  "AUG": 8, "AUGUST": 8, "SEP": 9, "SEPT": 9, "SEPTEMBER": 9, "OKT": 10, "OKTOBER": 10,
                  "NOV": 11, "NOVEMBER": 11, "DEZ": 12, "DEZEMBER": 12],
-        dayFirst: true,
         likelyCurrency: "EUR"
     )
 }

@@ -1,3 +1,5 @@
+import RebutCore
+
 /// The words one language prints on receipts, grouped by what they announce.
 ///
 /// All entries are folded (upper case, no diacritics). Matching uses every language at once
@@ -40,14 +42,10 @@ struct LanguageKeywords: Sendable {
     var documentTitles: [String] = []
     /// Words that make a line an address or contact line.
     var addressWords: [String] = []
-    /// Company legal forms; a line ending in one is very likely the vendor.
-    var legalForms: [String] = []
     /// Trade words ("RESTAURANT", "HARDWARE", "CAFE"): a name line, but also brand lines and slogans.
     var businessWords: [String] = []
     /// Month names and abbreviations → month number.
     var months: [String: Int] = [:]
-    /// Whether numeric dates in this language put the day first.
-    var dayFirst: Bool = true
     /// The currency a receipt in this language most likely uses when it shows none.
     var likelyCurrency: String? = nil
 }
@@ -60,9 +58,10 @@ enum Keywords {
         languages.first { $0.code == code }
     }
 
-    private static func merged(_ path: KeyPath<LanguageKeywords, [String]>) -> [String] {
+    /// One language's lists merged across languages, compiled once.
+    private static func merged(_ path: KeyPath<LanguageKeywords, [String]>) -> KeywordSet {
         var seen = Set<String>()
-        return languages.flatMap { $0[keyPath: path] }.filter { seen.insert($0).inserted }
+        return KeywordSet(languages.flatMap { $0[keyPath: path] }.filter { seen.insert($0).inserted })
     }
 
     static let finalTotal = merged(\.finalTotal)
@@ -88,7 +87,8 @@ enum Keywords {
     static let dateLabels = merged(\.dateLabels)
     static let documentTitles = merged(\.documentTitles)
     static let addressWords = merged(\.addressWords)
-    static let legalForms = merged(\.legalForms)
+    /// Company legal forms and business marks (`LegalForms`); a line with one is very likely the vendor.
+    static let legalForms = KeywordSet(LegalForms.printed + LegalForms.businessMarks)
     static let businessWords = merged(\.businessWords)
 
     static let months: [String: Int] = {

@@ -18,12 +18,10 @@ extension LanguageKeywords {
                        "WISMA", "KOMPLEKS", "KAWASAN", "PERINDUSTRIAN", "LEBUH", "NO.", "LRG", "SEKSYEN", "DARUL",
                        "SELANGOR", "JOHOR", "KUALA LUMPUR", "PULAU PINANG", "PERAK", "PAHANG", "MELAKA", "SABAH",
                        "SARAWAK", "KEDAH", "KELANTAN", "TERENGGANU", "NEGERI SEMBILAN", "PERLIS", "PUTRAJAYA"],
-        legalForms: ["SDN BHD", "SDN. BHD.", "BHD", "BERHAD", "S/B", "PERNIAGAAN", "SYARIKAT", "PERUSAHAAN", "KEDAI"],
         businessWords: ["RESTORAN", "PASARAYA", "PASAR", "KEDAI RUNCIT", "KOPITIAM"],
         months: ["JAN": 1, "JANUARI": 1, "FEB": 2, "FEBRUARI": 2, "MAC": 3, "APR": 4, "APRIL": 4, "MEI": 5,
                  "JUN": 6, "JUL": 7, "JULAI": 7, "OGO": 8, "OGOS": 8, "SEP": 9, "SEPT": 9, "SEPTEMBER": 9,
                  "OKT": 10, "OKTOBER": 10, "NOV": 11, "NOVEMBER": 11, "DIS": 12, "DISEMBER": 12],
-        dayFirst: true,
         likelyCurrency: "MYR"
     )
 }

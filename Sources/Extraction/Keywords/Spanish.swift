@@ -27,15 +27,12 @@ extension LanguageKeywords {
         addressWords: ["CALLE", "C/", "AVDA", "AVENIDA", "PLAZA", "PZA", "PASEO", "CTRA", "CARRETERA",
                        "POLIGONO", "LOCAL", "TELEFONO", "TELF", "TLF", "NIF", "CIF", "N.I.F.", "C.I.F.",
                        "CP", "PISO", "BAJO"],
-        legalForms: ["S.L.", "SL", "S.A.", "SA", "S.L.U.", "SLU", "S.COOP", "SOCIEDAD LIMITADA",
-                     "SOCIEDAD ANONIMA", "S.C.", "CB", "C.B."],
         businessWords: ["RESTAURANTE", "BAR", "CAFETERIA", "SUPERMERCADO", "FARMACIA", "PANADERIA", "HOTEL",
                         "FERRETERIA", "LIBRERIA", "TIENDA", "GASOLINERA", "ESTACION DE SERVICIO"],
         months: ["ENE": 1, "ENERO": 1, "FEB": 2, "FEBRERO": 2, "MAR": 3, "MARZO": 3, "ABR": 4, "ABRIL": 4,
                  "MAY": 5, "MAYO": 5, "JUN": 6, "JUNIO": 6, "JUL": 7, "JULIO": 7, "AGO": 8, "AGOSTO": 8,
                  "SEP": 9, "SEPT": 9, "SET": 9, "SEPTIEMBRE": 9, "SETIEMBRE": 9, "OCT": 10, "OCTUBRE": 10,
                  "NOV": 11, "NOVIEMBRE": 11, "DIC": 12, "DICIEMBRE": 12],
-        dayFirst: true,
         likelyCurrency: "EUR"
     )
 }

@@ -34,7 +34,11 @@ struct BenchExtractionCommand: AsyncParsableCommand {
     @Option(name: .customLong("reference-date"), help: "\"Today\" for date plausibility, YYYY-MM-DD (default: today, as the pipeline does).")
     var referenceDate: String?
 
-    @Option(name: .long, help: .hidden) var explain: String?
+    @Option(name: .long, help: ArgumentHelp("Explain one receipt's total and date: each line's role and amounts, the closed sums, and which rules added or doubted what for each candidate (first reading only).", valueName: "NAME"))
+    var explain: String?
+
+    @Option(name: .long, help: ArgumentHelp("Total rules to switch off, comma-separated, to measure what each earns.", valueName: "RULES"))
+    var without: String?
 
     struct Output: Codable {
         var report: AccuracyReport
@@ -58,14 +62,19 @@ struct BenchExtractionCommand: AsyncParsableCommand {
         } else {
             today = LocalDate.containing(Date())
         }
-        let context = ExtractionContext(languages: languages.split(separator: ",").map(String.init), referenceDate: today)
+        let disabled = Set((without ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        if let unknown = disabled.first(where: { !ExtractionContext.totalRuleNames.contains($0) }) {
+            throw ValidationError("--without: no total rule named \(unknown); rules: \(ExtractionContext.totalRuleNames.joined(separator: ", "))")
+        }
+        let context = ExtractionContext(languages: languages.split(separator: ",").map(String.init), referenceDate: today,
+                                        disabledTotalRules: disabled)
         var scores: [AccuracyScore.ReceiptScore] = []
         var missingText: [String] = []
         var missList: [AccuracyMiss] = []
         var calibration: [(Double, Bool, ReceiptField)] = []
         if let explain {
             guard let lines = try loadLines(explain, in: textDir) else { throw ValidationError("no text for \(explain)") }
-            ReceiptExtractor().explainTotals(lines).forEach { print($0) }
+            ReceiptExtractor().explain(lines, context: context).forEach { print($0) }
             return
         }
         for key in keys.sorted() where key.hasSuffix(".json") {

@@ -1,0 +1,63 @@
+import Foundation
+
+/// Evidence from the receipt's sums (`ReceiptArithmetic`): each equation's result is a candidate,
+/// and a total that another printed after it replaces is doubtful.
+enum ArithmeticRules {
+    /// Each inferred amount: evidence for a printed candidate; an amount printed nowhere becomes
+    /// a candidate of its own, shown on the line of the equation's first term.
+    static func inferences(_ facts: TotalFacts, _ sums: ReceiptArithmetic, _ ledger: inout TotalLedger) {
+        let changeGiven = facts.changeGiven
+        // Paid − change counts once per amount: more when it closes on an amount printed elsewhere.
+        var closedChange = Set(sums.witnesses.filter { $0.kind == .paidMinusChange }.map(\.value))
+        for inference in sums.inferences {
+            var weight = TotalWeights.weight(inference.rule)
+            var note = ""
+            if inference.rule == .paidMinusChange, closedChange.remove(inference.value) != nil {
+                weight += TotalWeights.closedSum
+                note = "closes on a printed amount"
+            }
+            if ledger.has(inference.value) {
+                ledger.add(inference.rule, weight, to: inference.value, note: note)
+                continue
+            }
+            // Change actually handed back proves the subtraction, so that inference is trusted more.
+            let implied = inference.rule == .paidMinusChange && changeGiven
+                ? TotalWeights.impliedByChange : TotalWeights.impliedBase + weight / 2
+            let source = LabelledAmount(value: inference.value, role: inference.source.role, hasFraction: true,
+                                        lineIndex: inference.source.lineIndex, line: inference.source.line, weight: 1)
+            ledger.open(inference.value, source: source, rule: inference.rule, weight: implied, note: "printed nowhere")
+        }
+    }
+
+    /// `roundedTakesLabel`: the rounding's adjustment was unreadable, so the rounded amount is
+    /// what the total's label was about: it takes over the label's evidence.
+    static func unreadRoundings(_ sums: ReceiptArithmetic, _ ledger: inout TotalLedger) {
+        for (total, rounded) in sums.unreadRoundings where ledger.has(total) {
+            guard !ledger.has(rounded) || ledger.score(of: rounded) < ledger.score(of: total) else { continue }
+            ledger.takeOver(.roundedTakesLabel, from: total, to: rounded)
+        }
+    }
+
+    /// `superseded`: a total replaced by one printed after it (rounded, charges added).
+    static func superseded(_ sums: ReceiptArithmetic, _ ledger: inout TotalLedger) {
+        for (value, reason) in sums.superseded {
+            ledger.scale(.superseded, by: TotalWeights.weight(.superseded), value, note: reason)
+        }
+    }
+
+    /// `contradictsZeroRounding`: "ROUNDING 0.00" between a total and a rounded total says the two
+    /// are equal, so a rounded total that differs is the misread one when the total is printed
+    /// more than once.
+    static func zeroRounding(_ facts: TotalFacts, _ ledger: inout TotalLedger) {
+        let occurrences = facts.occurrences
+        for rounding in facts.labelled where rounding.role == .rounding && rounding.value == 0 && rounding.hasFraction {
+            for before in facts.values(.total, .finalTotal, .weakTotal) where before.lineIndex < rounding.lineIndex {
+                for after in facts.values(.roundedTotal) where after.lineIndex > rounding.lineIndex
+                    && after.value != before.value && (occurrences[before.value] ?? 0) > 1 {
+                    ledger.scale(.contradictsZeroRounding, by: TotalWeights.weight(.contradictsZeroRounding), after.value,
+                                 note: "\(before.value) then ROUNDING 0.00")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+
+/// The receipt's own arithmetic, checked where an equation's result lands on another printed amount.
+///
+/// Why only there: one misread digit on a labelled line looks exactly like a right one, but three
+/// amounts printed on three different lines agreeing to the cent (50.00 − 34.10 = 15.90, with 15.90
+/// printed elsewhere) are rarely chance. Such a closed sum is independent evidence for its result,
+/// worth more than any single label, and it stays silent when OCR broke one of its terms.
+struct ClosedSums {
+    /// One closed equation and the printed amount it lands on.
+    struct Witness: Sendable, Hashable {
+        enum Kind: String, Sendable {
+            case paidMinusChange, paidInFull, subtotalPlusCharges, taxTableRow
+            /// The equation lands one digit away from a printed total that OCR was less sure of than
+            /// of every term: the total is the misread, the sum is the amount.
+            case correctsMisread
+        }
+        var value: Decimal
+        var kind: Kind
+        /// Lines of the equation's terms (not of the result).
+        var termLines: Set<Int>
+        /// How much of the evidence this equation is: a subtotal plus only some of the charges printed
+        /// before the result (295.00 + service 29.50, leaving out the GST) is the tax base, not the total.
+        var weight: Double = 1
+        /// For `correctsMisread`: the printed amount taken for a misreading of `value`.
+        var replaces: Decimal? = nil
+    }
+
+    /// At most this many charges (discount, service charge, tax, rounding) join a subtotal: real
+    /// receipts rarely print more, and every extra term makes a chance match likelier.
+    static let maxCharges = 4
+    /// A paid-in-full equation is weaker than a subtraction: the amount is the same on both lines.
+    static let paidInFullWeight = 0.7
+    /// Cash with "CHANGE 0.00" and no total line agreeing: the payment alone says so.
+    static let exactCashWeight = 0.4
+    /// A subtotal plus only some of the charges printed before the result.
+    static let partialSumWeight = 0.4
+
+    /// Decimal amounts as printed.
+    let money: [LabelledAmount]
+    /// Where each printed value sits; a result must be printed off its own terms' lines.
+    let linesOf: [Decimal: [LabelledAmount]]
+    /// Printed totals and payments an unprinted result may be a misreading of.
+    let printedResults: [LabelledAmount]
+    var found: [Witness] = []
+
+    static func witnesses(_ labelled: [LabelledAmount]) -> [Witness] {
+        var sums = ClosedSums(labelled)
+        sums.paidMinusChange()
+        sums.paidInFull()
+        sums.subtotalPlusCharges()
+        sums.taxTableRows()
+        // A printed amount that closes a sum of its own is no misread.
+        let closed = Set(sums.found.filter { $0.kind != .correctsMisread }.map(\.value))
+        return sums.found.filter { $0.kind != .correctsMisread || !closed.contains($0.replaces ?? -1) }
+    }
+
+    private init(_ labelled: [LabelledAmount]) {
+        money = labelled.filter { $0.hasFraction && !$0.isAlternativeReading }
+        var linesOf: [Decimal: [LabelledAmount]] = [:]
+        for amount in money where amount.value > 0 && ![.quantity, .change, .rounding].contains(amount.role) {
+            linesOf[amount.value, default: []].append(amount)
+        }
+        self.linesOf = linesOf
+        let resultRoles: Set<AmountRole> = [.total, .finalTotal, .roundedTotal, .weakTotal, .cashPayment, .cardPayment]
+        printedResults = money.filter { resultRoles.contains($0.role) && $0.value > 0 }
+    }
+
+    private func printedResult(_ value: Decimal, apartFrom terms: Set<Int>) -> Bool {
+        (linesOf[value] ?? []).contains { !terms.contains($0.lineIndex) }
+    }
+
+    private mutating func add(_ value: Decimal, _ kind: Witness.Kind, _ terms: Set<Int>, weight: Double = 1) {
+        guard value > 0 else { return }
+        found.append(Witness(value: value, kind: kind, termLines: terms, weight: weight))
+    }
+
+    /// Paid − change, change actually handed back.
+    private mutating func paidMinusChange() {
+        for (paid, change, value) in ReceiptArithmetic.paymentsLessChange(money)
+            where change.value > 0 && change.lineIndex != paid.lineIndex {
+            let terms: Set = [paid.lineIndex, change.lineIndex]
+            if printedResult(value, apartFrom: terms) { add(value, .paidMinusChange, terms) }
+            addCorrection(value, terms: [paid, change]) { $0.role != .cashPayment && $0.role != .cardPayment }
+        }
+    }
+
+    /// Paid in full: a card payment, or cash with "CHANGE 0.00", equal to a total printed elsewhere.
+    private mutating func paidInFull() {
+        let exactChange = money.contains { $0.role == .change && $0.value == 0 }
+        let totalRoles: [AmountRole] = [.total, .finalTotal, .roundedTotal, .weakTotal]
+        for paid in money where [.cashPayment, .cardPayment].contains(paid.role) && paid.value > 0
+            && (paid.role == .cardPayment || exactChange) {
+            if (linesOf[paid.value] ?? []).contains(where: { $0.lineIndex != paid.lineIndex && totalRoles.contains($0.role) }) {
+                add(paid.value, .paidInFull, [paid.lineIndex], weight: Self.paidInFullWeight)
+            } else if paid.role == .cashPayment {
+                // "CASH 599.45 / CHANGE 0.00" says the total was 599.45 even where no total line agrees.
+                add(paid.value, .paidInFull, [paid.lineIndex], weight: Self.exactCashWeight)
+            }
+        }
+    }
+
+    /// Subtotal + charges (tax, service charge, rounding, discount), printed after the subtotal.
+    private mutating func subtotalPlusCharges() {
+        let charges = money.filter { [.tax, .rounding, .discount].contains($0.role) && $0.value != 0 }
+        for subtotal in money where subtotal.role == .subtotal && subtotal.value > 0 {
+            let usable = charges.filter { $0.lineIndex != subtotal.lineIndex && abs($0.value) < subtotal.value }
+            for combination in Self.combinations(of: usable.count, upTo: Self.maxCharges) {
+                let terms = combination.map { usable[$0] }
+                // One charge per line: a line's amounts are alternatives, not addends.
+                guard Set(terms.map(\.lineIndex)).count == terms.count else { continue }
+                let value = ReceiptArithmetic.subtotal(subtotal.value, plus: terms)
+                let lines = Set(terms.map(\.lineIndex)).union([subtotal.lineIndex])
+                // Complete when every charge line printed between subtotal and result is a term.
+                func complete(upTo resultLine: Int) -> Bool {
+                    Set(usable.map(\.lineIndex).filter { $0 > subtotal.lineIndex && $0 < resultLine }).isSubset(of: lines)
+                }
+                addCorrection(value, terms: [subtotal] + terms) { printed in
+                    printed.lineIndex > subtotal.lineIndex && complete(upTo: printed.lineIndex)
+                }
+                for result in linesOf[value] ?? [] where !lines.contains(result.lineIndex)
+                    && result.lineIndex > subtotal.lineIndex {
+                    add(value, .subtotalPlusCharges, lines, weight: complete(upTo: result.lineIndex) ? 1 : Self.partialSumWeight)
+                }
+            }
+        }
+    }
+
+    /// A tax breakdown row "SR 6% 15.00 0.90": base + tax.
+    private mutating func taxTableRows() {
+        let rows = Dictionary(grouping: money.filter { $0.role == .taxTable }, by: \.lineIndex)
+        for (line, amounts) in rows.sorted(by: { $0.key < $1.key }) where amounts.count >= 2 {
+            let sorted = amounts.sorted { $0.value > $1.value }
+            let base = sorted[0], tax = sorted[sorted.count - 1]
+            guard tax.value > 0, tax.value * 4 < base.value else { continue }
+            if printedResult(base.value + tax.value, apartFrom: [line]) { add(base.value + tax.value, .taxTableRow, [line]) }
+            addCorrection(base.value + tax.value, terms: [base, tax], wholeUnitsOnly: true) { _ in true }
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Doubts from payment and change: what was handed over is at least the total, and change
+/// handed back fixes it.
+enum PaymentRules {
+    /// `offPaidMinusChange`: with change handed back, anything but paid − change is doubtful.
+    static func paidMinusChange(_ facts: TotalFacts, _ sums: ReceiptArithmetic, _ ledger: inout TotalLedger) {
+        let results = sums.paidMinusChange
+        guard facts.changeGiven, !results.isEmpty else { return }
+        for value in Array(ledger.values) where !results.contains(value) {
+            ledger.scale(.offPaidMinusChange, by: TotalWeights.weight(.offPaidMinusChange), value)
+        }
+    }
+
+    /// `abovePayment`: paid amounts are at least the total. With change handed back the payment
+    /// line really is what was handed over, so even a final total above it is a misread.
+    static func abovePayment(_ facts: TotalFacts, _ ledger: inout TotalLedger) {
+        guard let maxPaid = facts.paidValues.max() else { return }
+        let changeGiven = facts.changeGiven
+        for value in Array(ledger.values) where value > maxPaid {
+            if changeGiven {
+                ledger.scale(.abovePayment, by: TotalWeights.aboveChangedPayment, value, note: "change given")
+            } else if let role = ledger.source(of: value)?.role, ![.finalTotal, .roundedTotal].contains(role) {
+                ledger.scale(.abovePayment, by: TotalWeights.weight(.abovePayment), value)
+            }
+        }
+    }
+
+    /// `contradictsClosedChange`: change handed back that closes on a printed amount fixes the
+    /// total; every other candidate is a misread or another amount.
+    static func closedChange(_ sums: ReceiptArithmetic, _ ledger: inout TotalLedger) {
+        let closed = Set(sums.witnesses.filter { $0.kind == .paidMinusChange }.map(\.value))
+        guard !closed.isEmpty else { return }
+        for value in Array(ledger.values) where !closed.contains(value) {
+            ledger.scale(.contradictsClosedChange, by: TotalWeights.weight(.contradictsClosedChange), value)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Proof from closed sums (`ClosedSums`): an equation landing on an amount printed elsewhere.
+enum ProofRules {
+    static func rule(for kind: ClosedSums.Witness.Kind) -> TotalRule {
+        switch kind {
+        case .paidMinusChange: return .paidMinusChange
+        case .paidInFull: return .closedPaidInFull
+        case .subtotalPlusCharges: return .closedSubtotalPlusCharges
+        case .taxTableRow: return .closedTaxTableRow
+        case .correctsMisread: return .closedCorrection
+        }
+    }
+
+    /// `correctionTakesLabel` and `misreadOfSum`: a sum correcting a misread total takes over the
+    /// total's evidence; the misread keeps half.
+    static func corrections(_ sums: ReceiptArithmetic, _ ledger: inout TotalLedger) {
+        let corrections = sums.witnesses.filter { $0.kind == .correctsMisread }
+        guard !ledger.disabled.contains(.closedCorrection) else { return }
+        for correction in corrections where !ledger.has(correction.value) {
+            guard let replaced = correction.replaces, ledger.has(replaced) else { continue }
+            ledger.takeOver(.correctionTakesLabel, from: replaced, to: correction.value)
+        }
+        for misread in Set(corrections.compactMap(\.replaces)) {
+            ledger.scale(.misreadOfSum, by: TotalWeights.weight(.misreadOfSum), misread)
+        }
+    }
+
+    /// One entry per kind of equation landing on a candidate (the same equation found through two
+    /// readings of a line is one witness, not two), weighted by how complete the sum is.
+    static func closedSums(_ sums: ReceiptArithmetic, _ ledger: inout TotalLedger) {
+        var strongest: [Decimal: [ClosedSums.Witness.Kind: ClosedSums.Witness]] = [:]
+        // Paid − change is counted with its inference (`ArithmeticRules.inferences`).
+        for witness in sums.witnesses where witness.kind != .paidMinusChange && (strongest[witness.value]?[witness.kind]?.weight ?? 0) < witness.weight {
+            strongest[witness.value, default: [:]][witness.kind] = witness
+        }
+        for (value, kinds) in strongest {
+            for (kind, witness) in kinds.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                let rule = rule(for: kind)
+                ledger.add(rule, TotalWeights.weight(rule) * witness.weight, to: value,
+                           note: "terms on lines \(witness.termLines.sorted())")
+            }
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+
+/// The receipt's own arithmetic, worked out once per receipt: every equation between printed
+/// amounts and the amount it implies for the total, which totals another one replaces, and the
+/// closed sums (`ClosedSums`). Rules read it; none repeats an equation.
+///
+/// Why arithmetic: OCR mangles labels ("TOTAI", "Tota1 Sales") and receipts print many amounts,
+/// but the numbers must agree (subtotal + tax = total, cash − change = total, total + rounding =
+/// rounded total). An amount that makes the sums agree is the total even when its label is unreadable.
+struct ReceiptArithmetic: Sendable {
+    /// One equation's result: an amount the receipt's sums say the total may be.
+    struct Inference: Sendable {
+        var value: Decimal
+        var rule: TotalRule
+        /// The equation's first term (for an amount printed nowhere, the line it is shown on).
+        var source: LabelledAmount
+    }
+
+    private(set) var inferences: [Inference] = []
+    /// Totals that a later printed total replaces (rounded, charges added), with the reason.
+    private(set) var superseded: [Decimal: String] = [:]
+    /// Unrounded total → the rounded total printed for it: sums proving the first count for the second.
+    private(set) var roundedTo: [Decimal: Decimal] = [:]
+    /// A total the till rounded with the adjustment unreadable, and the amount it rounded to.
+    private(set) var unreadRoundings: [(total: Decimal, rounded: Decimal)] = []
+    /// Closed sums, moved onto the rounded total where one was printed for their result.
+    private(set) var witnesses: [ClosedSums.Witness] = []
+
+    init(_ facts: TotalFacts) {
+        inferPaidMinusChange(facts)
+        findTotalsPlusRounding(facts)
+        inferTotalAfterCharges(facts)
+        inferAmountAfterRounding(facts)
+        findUnreadRoundings(facts)
+        inferSubtotalPlusCharges(facts)
+        findTotalsRoundedWithoutALine(facts)
+        witnesses = ClosedSums.witnesses(facts.labelled).map { movedToRounded($0, facts) }
+    }
+
+    /// Results of cash − change (or card − change), change handed back or none.
+    var paidMinusChange: [Decimal] { inferences.filter { $0.rule == .paidMinusChange }.map(\.value) }
+
+    mutating func infer(_ value: Decimal, _ rule: TotalRule, from source: LabelledAmount) {
+        guard value > 0 else { return }
+        inferences.append(Inference(value: value, rule: rule, source: source))
+    }
+
+    mutating func supersede(_ value: Decimal, because reason: String, roundedTo rounded: Decimal? = nil) {
+        if superseded[value] == nil { superseded[value] = reason }
+        if let rounded { roundedTo[value] = rounded }
+    }
+
+    /// The paid − change equation, the one place it is written: every payment (cash or card) with
+    /// every change below it ("CHANGE 0.00" included: the payment was exact), in the order given.
+    static func paymentsLessChange(_ amounts: [LabelledAmount]) -> [(paid: LabelledAmount, change: LabelledAmount, value: Decimal)] {
+        let payments = amounts.filter { [.cashPayment, .cardPayment].contains($0.role) && $0.value > 0 }
+        let changes = amounts.filter { $0.role == .change && $0.value >= 0 }
+        return payments.flatMap { paid in
+            changes.filter { $0.value < paid.value }.map { (paid, $0, paid.value - $0.value) }
+        }
+    }
+
+    /// cash − change = total; a card pays the total (less any change).
+    private mutating func inferPaidMinusChange(_ facts: TotalFacts) {
+        for equation in Self.paymentsLessChange(facts.values(.cashPayment, .cardPayment) + facts.values(.change)) {
+            infer(equation.value, .paidMinusChange, from: equation.paid)
+        }
+    }
+
+    /// total ± rounding = an amount printed after the rounding line: that is the rounded total,
+    /// and the unrounded total is superseded. OCR often loses the sign, so both are tried.
+    private mutating func findTotalsPlusRounding(_ facts: TotalFacts) {
+        for rounding in facts.values(.rounding) where rounding.value != 0 && abs(rounding.value) < 1 {
+            for total in facts.values(.total, .finalTotal, .weakTotal, .roundedTotal) where total.lineIndex <= rounding.lineIndex {
+                for rounded in [total.value + abs(rounding.value), total.value - abs(rounding.value)] {
+                    let printedLater = facts.labelled.contains { $0.value == rounded && $0.lineIndex > rounding.lineIndex
+                        && ![.change, .quantity, .rounding].contains($0.role) }
+                    guard printedLater else { continue }
+                    supersede(total.value, because: "± rounding is printed later", roundedTo: rounded)
+                }
+            }
+        }
+    }
+
+    /// A total printed after tax, service-charge or rounding lines supersedes one printed before
+    /// them ("Total 49.60 / Service charge / GST / Total 57.80"), when at most 30 % above it.
+    private mutating func inferTotalAfterCharges(_ facts: TotalFacts) {
+        // A charge printed as 0.00 ("ROUNDING 0.00") changes nothing, so it separates nothing either.
+        let chargeLines = facts.lines.filter { ($0.role == .tax || $0.role == .rounding)
+            && !(!$0.amounts.isEmpty && $0.amounts.allSatisfy { $0.value == 0 }) }.map(\.index)
+        let totals = facts.totals
+        for early in totals {
+            for late in totals where late.lineIndex > early.lineIndex && late.value > early.value
+                && late.value - early.value <= early.value * 3 / 10
+                && chargeLines.contains(where: { $0 > early.lineIndex && $0 < late.lineIndex }) {
+                infer(late.value, .totalAfterCharges, from: late)
+                supersede(early.value, because: "a total after charges follows")
+            }
+        }
+    }
+
+    /// Roles whose amounts are never a rounded total.
+    static let notRoundedTotals: Set<AmountRole> = [.change, .quantity, .tax, .taxTable, .discount, .rounding]
+
+    /// An amount within two lines after a rounding line, a cash rounding of a total (or a subtotal
+    /// including tax, as some tills print the amount before rounding) printed
+    /// above it, is the rounded total even when its label or the adjustment is unreadable.
+    private mutating func inferAmountAfterRounding(_ facts: TotalFacts) {
+        for roundingLine in facts.roundingLines {
+            for total in facts.totals + facts.values(.subtotal) where total.lineIndex < roundingLine.index {
+                for later in facts.labelled where !later.isAlternativeReading && later.hasFraction
+                    && later.lineIndex > roundingLine.index && later.lineIndex <= roundingLine.index + 2
+                    && later.value != total.value && CashRounding.couldRound(total.value, to: later.value)
+                    && !Self.notRoundedTotals.contains(later.role) {
+                    infer(later.value, .amountAfterRounding, from: later)
+                    supersede(total.value, because: "rounded after the rounding line", roundedTo: later.value)
+                }
+            }
+        }
+    }
+
+    /// A rounding line with no adjustment left to read ("Rounding ~0.0)"), a total up to three
+    /// lines above it that is not a multiple of five cents, not paid by card, and no rounded
+    /// amount printed after: the till rounded to five cents and OCR lost by how much.
+    private mutating func findUnreadRoundings(_ facts: TotalFacts) {
+        let cardPaid = facts.cardPaid
+        for roundingLine in facts.roundingLines where roundingLine.amounts.allSatisfy({ $0.value == 0 }) {
+            let roundedLater = facts.labelled.contains { $0.lineIndex > roundingLine.index && $0.hasFraction && $0.value > 0
+                && CashRounding.isRounded($0.value) && !Self.notRoundedTotals.contains($0.role) }
+            guard !roundedLater else { continue }
+            for total in facts.totals where total.lineIndex < roundingLine.index && total.lineIndex >= roundingLine.index - 3
+                && !CashRounding.isRounded(total.value) && !cardPaid.contains(total.value) {
+                let rounded = CashRounding.nearest(total.value)
+                unreadRoundings.append((total.value, rounded))
+                supersede(total.value, because: "rounded, adjustment unreadable", roundedTo: rounded)
+            }
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+extension VendorExtractor {
+    private static let postcode = try! NSRegularExpression(pattern: #"(?<!\d)\d{5}(?!\d)"#)
+    private static let phoneLike = try! NSRegularExpression(pattern: #"\d{2,4}[- ]?\d{3,4}[- ]?\d{3,4}"#)
+
+    /// How much a header line looks like the business name: it is printed first, carries a legal
+    /// form or a trade word, is no title, address, contact, amount or date line, and is printed
+    /// in capitals without noise. `rank`: among the header lines with letters, 0 for the first.
+    static func score(_ line: ReceiptLine, cleaned: String, rank: Int) -> Double {
+        var score = VendorWeights.first - VendorWeights.perLineDown * Double(min(rank, VendorWeights.linesDown))
+        let m = line.match
+        let folded = m.folded
+        let letters = letterCount(cleaned)
+        let digits = cleaned.filter(\.isNumber).count
+
+        if isTitle(m, letters: letters) { score += VendorWeights.title }
+        let legal = hasLegalForm(cleaned, m)
+        // A legal form with no name in front ("SDN BHD" alone) is half a name: it only counts once
+        // joined to the line above. A legal-looking word in an address ("22 LRG PERUSAHAAN 4") is a
+        // street name; branch names in brackets ("(JOHOR)") do not make a name an address.
+        let outsideBrackets = TextNormalisation.replacing(TextNormalisation.parenthesised, in: cleaned, with: " ")
+        let addressLike = outsideBrackets.contains(where: \.isNumber)
+            && MatchableLine(outsideBrackets).contains(any: Keywords.addressWords)
+        if legal { score += nameCore(cleaned) >= 3 && !addressLike ? VendorWeights.legalForm : VendorWeights.bareLegalForm }
+        else if m.contains(any: Keywords.businessWords) { score += VendorWeights.businessWord }
+        if m.contains(any: ownerWords) { score += VendorWeights.owner }
+        if m.contains(any: Keywords.addressWords) { score += VendorWeights.address }
+        let range = NSRange(location: 0, length: (folded as NSString).length)
+        if postcode.firstMatch(in: folded, range: range) != nil { score += VendorWeights.postcode }
+        if phoneLike.firstMatch(in: folded, range: range) != nil { score += VendorWeights.phone }
+        if !line.amounts.filter(\.hasFraction).isEmpty { score += VendorWeights.money }
+        if !DateParser.readings(in: line.text, lineIndex: line.index).isEmpty { score += VendorWeights.date }
+        if Double(digits) > Double(letters) * VendorWeights.digitShare { score += VendorWeights.digits }
+        if letters < 4 { score += VendorWeights.fewLetters }
+        // A lone short word ("Latte", "Hose") is a logo fragment or speck more often than a name.
+        if letters < 6, !cleaned.contains(" "), !legal { score += VendorWeights.loneShortWord }
+        // Printed names are upper or title case; an all-lower-case line is handwriting or noise.
+        let lower = cleaned.filter(\.isLowercase).count
+        let upper = cleaned.filter(\.isUppercase).count
+        if upper == 0 && lower > 0 { score += VendorWeights.lowerCase }
+        else if upper >= lower { score += VendorWeights.capitals }
+        score -= VendorWeights.noise * noiseRatio(cleaned)
+        // A payment or total line names an amount; a name that merely contains "MASTER" does not.
+        if line.role != nil, !line.amounts.isEmpty { score += VendorWeights.amountLabel }
+        if let confidence = line.confidence {
+            score *= 1 - VendorWeights.ocrDoubt + VendorWeights.ocrDoubt * min(1, max(0, confidence / 100))
+        }
+        return score
+    }
+}
+
+/// Every weight the vendor rules use, in one table: added to a header line's score.
+enum VendorWeights {
+    /// The first header line with letters, and how much each later one loses (up to `linesDown`).
+    static let first = 0.55, perLineDown = 0.07, linesDown = 6
+    static let title = -0.6
+    /// A legal form after a name, or alone / in an address.
+    static let legalForm = 0.45, bareLegalForm = 0.1
+    static let businessWord = 0.05
+    /// "Owned by …": the legal owner printed under a brand.
+    static let owner = 0.15
+    static let address = -0.35, postcode = -0.3, phone = -0.3
+    static let money = -0.3, date = -0.4
+    /// More digits than this share of the letters.
+    static let digitShare = 0.4, digits = -0.3
+    static let fewLetters = -0.25, loneShortWord = -0.12
+    static let lowerCase = -0.3, capitals = 0.05
+    /// Times the share of noise characters.
+    static let noise = 0.4
+    static let amountLabel = -0.3
+    /// How much of the score OCR's doubt about the line can take away.
+    static let ocrDoubt = 0.4
+}

@@ -1,0 +1,216 @@
+import Foundation
+import Testing
+import RebutCore
+@testable import Extraction
+
+/// The ledger of plain OCR text (or, with `read`, of lines with word confidences).
+func totalLedger(_ text: String, read: Bool = false) -> TotalLedger {
+    let lines = ReceiptLine.analyse(read ? readLines(text) : TextLine.lines(fromPlainText: text))
+    return TotalExtractor().extract(lines, currency: nil).ledger
+}
+
+extension TotalLedger {
+    func fired(_ rule: TotalRule, on value: String) -> Bool {
+        accounts[amount(value)]?.entries.contains { $0.rule == rule } ?? false
+    }
+}
+
+func witnesses(_ text: String) -> [ClosedSums.Witness] {
+    ClosedSums.witnesses(TotalExtractor().labelledAmounts(ReceiptLine.analyse(TextLine.lines(fromPlainText: text))))
+}
+
+/// Closed sums: an equation between printed amounts that lands on another printed amount, on
+/// receipts written for the test in the shapes tills print.
+struct ClosedSumsTests {
+    @Test func changeHandedBackOutvotesAMisreadTotal() {
+        // The rounded total's digits are misread; payment − change lands on the total printed above it.
+        let fields = extract("""
+        1.00 X 12.40 12.40 SR
+        Subtotal : 72.40
+        Tota! tnicl. of GST 12.40
+        TotalAmtRounded 42.40
+        Payment : 20.00
+        Change Due : 7.60
+        """)
+        #expect(fields.total == amount("12.40"))
+        #expect(fields.values(.total).contains("42.40"))
+    }
+
+    @Test func subtotalPlusServiceChargeTaxAndRoundingClosesOnTheTotal() {
+        // The total's label is unreadable; the summary prints the tax base (subtotal + service only).
+        let text = """
+        SUB TOTAL 180.00
+        SERVICE CHARGE 10% 18.00
+        GST 6% 11.88
+        ROUNDING ADJ 0.02
+        Nha {UTAL 209.90
+        GST SUMMARY Amount Tax
+        SR GS: fk 198.00
+        """
+        #expect(extract(text).total == amount("209.90"))
+        #expect(totalLedger(text).fired(.closedSubtotalPlusCharges, on: "209.90"))
+    }
+
+    @Test func aTaxRowUnderItsHeaderKeepsBothAmountsAndClosesOnTheTotal() {
+        // The header is a label line of its own, so the row below is paired with it; the row's
+        // base must survive the pairing for base + tax to close on the unlabelled total.
+        let fields = extract("""
+        CARRIER BAG RM0.20 EA
+        : 14.80
+        ;’ 0.00
+        asn 20.00
+        CHANGE 5 20
+        GST Rate Amt Excl GST(RM) Tax(RM)
+        S = 6% 13.96 0,84
+        """)
+        #expect(fields.total == amount("14.80"))
+    }
+
+    @Test func aCardPaymentEqualToTheTotalBeatsALaterMisreadTotal() {
+        let fields = extract("""
+        UNLEADED 95 RM 64.20
+        Total RM = 64.20
+        Visa RM = 64.20
+        Relief GST RM 0.00
+        Total Gross RM 61.20
+        """)
+        #expect(fields.total == amount("64.20"))
+    }
+
+    @Test func subtotalPlusTaxLandingOnTheCashLineBeatsAMisreadTotal() {
+        let fields = extract("""
+        A100 1 18.55 18.55 SR
+        Total Sales (Excluding GST) : 17.50
+        Total GST : 1.05
+        Total Sales (Inclusive of GST) : 17.55
+        CASH : 18.55
+        Change : 0.00
+        """)
+        #expect(fields.total == amount("18.55"))
+    }
+
+    @Test func sumsProvingTheUnroundedTotalCountForTheRoundedOne() {
+        // Subtotal + GST = 124.02, rounded to 124.05 and paid so; the change line is misread.
+        let fields = extract("""
+        A100 2 62.01 124.02
+        Sub Total : 117.00
+        Total GST : 7.02
+        Rounding : 0.03
+        Total : 124.05
+        CASH : 124.05
+        Change : 0.03
+        """)
+        #expect(fields.total == amount("124.05"))
+    }
+
+    @Test func exactCashWithZeroChangeWitnessesTheTotal() {
+        // The total line's first digit is misread; the sums and the exact cash agree on 80.05.
+        let fields = extract("""
+        Total Sales (Excluding GST) 75.50
+        GST: 4.53
+        Rounding 0.02
+        (Inclusive of GST). 30.05
+        CASH : 80.05
+        Change : 0.00
+        """)
+        #expect(fields.total == amount("80.05"))
+    }
+
+    @Test func aDecimalPointReadAsASpaceOnAMoneyLine() {
+        let lines = ReceiptLine.analyse(TextLine.lines(fromPlainText: "TOTAL 14.80\nCASH 20.00\nCHANGE 5 20\nQTY 2 50"))
+        #expect(TotalExtractor.spacedDecimal(lines[2]) == amount("5.20"))
+        // Only as the last two numbers, never where a decimal amount is printed.
+        #expect(TotalExtractor.spacedDecimal(lines[0]) == nil)
+        #expect(witnesses("TOTAL 14.80\nCASH 20.00\nCHANGE 5 20").contains { $0.kind == .paidMinusChange && $0.value == amount("14.80") })
+    }
+
+    @Test func aSumMustLandOnAnAmountPrintedElsewhere() {
+        // 50.00 − 30.00 = 20.00 is printed nowhere: no witness, however plausible.
+        #expect(witnesses("TOTAL 19.90\nCASH 50.00\nCHANGE 30.00").isEmpty)
+    }
+
+    @Test func aPartialSumIsWeakerThanACompleteOne() {
+        let found = witnesses("SUBTOTAL 100.00\nSERVICE CHARGE 10.00\nGST 6.60\nTOTAL 116.60\nSUMMARY 110.00")
+        #expect(found.first { $0.value == amount("116.60") }?.weight == 1)
+        #expect((found.first { $0.value == amount("110.00") }?.weight ?? 1) < 1)
+    }
+
+    @Test func combinationsAreSmallFirstAndBounded() {
+        let all = ClosedSums.combinations(of: 4, upTo: 2)
+        #expect(all.count == 4 + 6)
+        #expect(all.first == [0])
+        #expect(all.allSatisfy { $0.count <= 2 && $0 == $0.sorted() })
+    }
+}
+
+/// Sums that correct a total OCR misread by one digit, judged by OCR's own confidences.
+struct MisreadCorrectionTests {
+    @Test func aCompleteSumOneDigitFromAnUncertainTotalCorrectsIt() {
+        let text = """
+        Sub Total (RM) : 84.20@85
+        Discount(RM) : 0.00@88
+        Total GST (RM) : 5.05@92
+        Total (RM): 89.26@70
+        """
+        let fields = extractRead(text)
+        #expect(fields.total == amount("89.25"))
+        #expect(fields.values(.total).contains("89.26"))
+        #expect(totalLedger(text, read: true).fired(.misreadOfSum, on: "89.26"))
+    }
+
+    @Test func aTaxRowCorrectsAMisreadDigitBeforeThePoint() {
+        let fields = extractRead("""
+        SUB TOTAL 150.00@63
+        NET TOTAL 129.50@73
+        CHANGE 0.50@73
+        GST SUMMARY Amount Tax
+        SR GST 6% 141.04@96 8.46@91
+        """)
+        #expect(fields.total == amount("149.50"))
+    }
+
+    @Test func aTotalReadMoreSurelyThanTheTermsIsKept() {
+        // Same digits, but here the total is the surer reading: the tax is the likelier misread.
+        let fields = extractRead("""
+        Sub Total (RM) : 84.20@85
+        Total GST (RM) : 5.05@70
+        Total (RM): 89.26@92
+        """)
+        #expect(fields.total == amount("89.26"))
+    }
+
+    @Test func centsOfATaxRowNeverCorrectATotal() {
+        // 61.00 + 3.66 = 64.66 before cash rounding; 64.65 is right.
+        let fields = extractRead("""
+        SUB-TOTAL (EX) 61.00@95
+        TOTAL TAX 3.66@95
+        TOTAL 64.65@60
+        GST SUMMARY Amount Tax
+        SR 6.00 61.00@95 3.66@95
+        """)
+        #expect(fields.total == amount("64.65"))
+    }
+
+    @Test func roundingExplainsATotalFiveCentsFromTheSum() {
+        let fields = extractRead("Subtotal 35.00@95\nGST 6% 2.12@95\nTotal 37.10@60")
+        #expect(fields.total == amount("37.10"))
+    }
+
+    @Test func aTotalThatClosesAnotherSumIsNoMisread() {
+        // Subtotal + a misread GST (1.70 for 2.70) lands one digit from 47.70, which the tax row proves.
+        let fields = extractRead("""
+        Total Sales (Excl GST) 45.00@95
+        Total GST 1.70@95
+        Total Sales (Incl GST) : 47.70@60
+        GST SUMMARY Amount Tax
+        SR 6 45.00@95 2.70@95
+        """)
+        #expect(fields.total == amount("47.70"))
+    }
+
+    @Test func plainTextNeverCorrectsATotal() {
+        // Without OCR confidences there is no telling which reading is the misread.
+        let fields = extract("Sub Total (RM) : 84.20\nTotal GST (RM) : 5.05\nTotal (RM): 89.26")
+        #expect(fields.total == amount("89.26"))
+    }
+}

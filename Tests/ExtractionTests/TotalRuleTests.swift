@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+import RebutCore
+@testable import Extraction
+
+/// One kind of receipt per total rule, on text written for the test.
+struct TotalRuleTests {
+    // MARK: Labels and layout
+
+    @Test func withoutLabelsTheLargestAmountNotTenderedIsTheTotal() {
+        let text = "COFFEE 3.50\nCAKE 4.20\n7.70"
+        #expect(extract(text).total == amount("7.70"))
+        #expect(totalLedger(text).fired(.largestAmount, on: "7.70"))
+    }
+
+    @Test func aNumberGluedToAWordByADotIsNoPrice() {
+        // "Ticket No.7": a whole number glued to a word numbers something.
+        let fields = extract("Parking Fee RM5.00\nTicket No.7\nPaid RM5.00")
+        #expect(fields.total == amount("5.00"))
+        #expect(!fields.values(.total).contains("7.00"))
+    }
+
+    @Test func aStrayDigitAfterTheAmountColumnDoesNotTakeItsPlace() {
+        let fields = extract("Total Incl. GST 15.90\nRounding Adjustment :\nTotal Payable : 15.90 4\nPaid 20.00\nChange 4.10")
+        #expect(fields.total == amount("15.90"))
+    }
+
+    // MARK: Payment and change
+
+    @Test func theUnlabelledAmountAboveTheChangeIsThePayment() {
+        // The payment's label is unreadable; 20.00 − 10.80 closes on the total printed above.
+        let text = "BREAD 4.10\nMILK 5.10\n9.20\n20.00\nCHANGE 10.80"
+        #expect(ReceiptLine.analyse(TextLine.lines(fromPlainText: text))[3].role == .cashPayment)
+        #expect(extract(text).total == amount("9.20"))
+        #expect(totalLedger(text).fired(.paidMinusChange, on: "9.20"))
+    }
+
+    @Test func exactCashWithZeroChangeIsAPaymentInFull() {
+        let fields = extract("SUB-TOTAL 11.32\nTOTAL 42.00\nCASH 12.00\nCHANGE 0.00")
+        #expect(fields.values(.total).prefix(2).contains("12.00"))
+    }
+
+    @Test func guessedReadingsNeverEnterTheSums() {
+        // "z15.Co" reads as 15; its guessed 0.15 must not make cash − change a total.
+        let fields = extract("""
+        Total Sales (Excluding GST) 13.68
+        Total GST 0.82
+        Total Sales (Inclusive of GST) 14.50
+        CASH z15.Co
+        Change 0.50
+        """)
+        #expect(fields.total == amount("14.50"))
+    }
+
+    @Test func aSpeckReadAsAThirdDecimalIsReadAsCents() {
+        // "41.556": cash − change and the rounding agree on 41.55.
+        let fields = extract("""
+        Total RM 41.54
+        ROUNDING ADJUSTMENT RM 0.01
+        TOTAL ROUNDED RM 41.556
+        CASH RM 50.00
+        CHANGE RM 8.45
+        """)
+        #expect(fields.total == amount("41.55"))
+    }
+
+    // MARK: Cash rounding
+
+    @Test func theRoundedAmountAfterARoundingLineIsTheTotal() {
+        // The adjustment is unreadable and the rounded amount has no label left.
+        let text = "TOTAL 18.47\nROUNDING ADJ. -0.0?\n18.45"
+        #expect(extract(text).total == amount("18.45"))
+        #expect(totalLedger(text).fired(.amountAfterRounding, on: "18.45"))
+        #expect(totalLedger(text).fired(.superseded, on: "18.47"))
+    }
+
+    @Test func aSubtotalIncludingTaxIsRoundedToo() {
+        let text = "SUBTOTAL INCL GST 12.58\nROUNDING ADJ. -0.0?\nJq#al 12.55"
+        #expect(extract(text).total == amount("12.55"))
+        #expect(totalLedger(text).fired(.amountAfterRounding, on: "12.55"))
+    }
+
+    @Test func theCardLineCarriesTheRoundedTotal() {
+        let fields = extract("Total (Inclusive of GST): 38.42\nRounding Adj: 0.03\nVISA 38.45")
+        #expect(fields.total == amount("38.45"))
+    }
+
+    @Test func aRoundingLineWithItsAdjustmentLostRoundsTheTotalToFiveCents() {
+        let text = "Total before tax: 31.50\nService tax 6%: 1.89\nTotal: 33.39\nRounding Adj\nThank you"
+        let fields = extract(text)
+        #expect(fields.total == amount("33.40"))
+        #expect(fields.values(.total).contains("33.39"))
+        #expect(totalLedger(text).fired(.roundedTakesLabel, on: "33.40"))
+    }
+
+    @Test func aTotalPaidByCardIsNotRounded() {
+        #expect(extract("Total: 33.39\nRounding 0.00\nVISA 33.39").total == amount("33.39"))
+    }
+
+    @Test func twoTotalsFiveCentsApartWithoutARoundingLine() {
+        // Read out of order (the large-print total came first): the rounded total is what was due.
+        let fields = extract("Total 56.15\nSubtotal 52.95\nTax 3.18\nTotal: 56.13")
+        #expect(fields.total == amount("56.15"))
+        #expect(fields.values(.total).contains("56.13"))
+    }
+
+    @Test func anUnroundedTotalPaidByCardStaysAsPrinted() {
+        #expect(extract("Total 56.15\nSubtotal 52.95\nTotal: 56.13\nVISA 56.13").total == amount("56.13"))
+    }
+
+    @Test func zeroRoundingMeansTheRoundedTotalEqualsTheTotal() {
+        let text = "1 BOX CRAYONS 7.50\nTotal : 7.50\nRounding Adjustment: 0.00\nRounded Total (RM): 7.80"
+        #expect(extract(text).total == amount("7.50"))
+        #expect(totalLedger(text).fired(.contradictsZeroRounding, on: "7.80"))
+    }
+
+    // MARK: Charges after a subtotal
+
+    @Test func aTotalAfterServiceChargeAndTaxSupersedesTheFirst() {
+        let text = """
+        SUBTOTAL 84.00
+        DISCOUNT -24.00
+        Total Amount 60.00
+        Serv Charge 10% 6.00
+        GST 6% 3.96
+        Rounding Adj -0.01
+        TOTAL: RM 69.95
+        """
+        #expect(extract(text).total == amount("69.95"))
+        #expect(totalLedger(text).fired(.superseded, on: "60.00"))
+    }
+
+    @Test func subtotalPlusChargesWhenTheTotalsAmountIsUnreadable() {
+        let text = "SUB-TOTAL (EX) : 40.10\nSERVICE TAX 6% : 2.41\nROUNDING : -0.01\nTOTAL ::: %% ~~\nCASH"
+        #expect(extract(text).total == amount("42.50"))
+        #expect(totalLedger(text).fired(.subtotalPlusCharges, on: "42.50"))
+    }
+
+    @Test func anIncludedTaxIsNotAddedToTheSubtotal() {
+        #expect(extract("SUBTOTAL 30.00\nINC 6% GST 1.70\nTOTAL ~~").total == amount("30.00"))
+    }
+}
+
+/// The ledger itself: what `--explain` prints and what `--without` switches off.
+struct TotalLedgerTests {
+    @Test func theExplanationNamesEveryRuleThatFired() {
+        let explanation = totalLedger("SUBTOTAL 8.90\nTOTAL 3.90\nCASH 10.00\nCHANGE 1.10").explanation()
+        #expect(explanation.first?.hasPrefix("8.9 score") == true)
+        #expect(explanation.contains { $0.contains("paidMinusChange") && $0.contains("closes on a printed amount") })
+        #expect(explanation.contains { $0.contains("contradictsClosedChange") && $0.contains("×0.50") })
+    }
+
+    @Test func aSwitchedOffRuleLeavesNoEntry() {
+        let lines = ReceiptLine.analyse(TextLine.lines(fromPlainText: "COFFEE 3.50\nCAKE 4.20\n7.70"))
+        let ledger = TotalExtractor(disabled: [.largestAmount]).extract(lines, currency: nil).ledger
+        #expect(!ledger.fired(.largestAmount, on: "7.70"))
+    }
+
+    @Test func doubtsMultiplyEvidenceAndProofIsAddedAfterThem() {
+        var ledger = TotalLedger()
+        let source = LabelledAmount(value: 1, role: .total, hasFraction: true, lineIndex: 0, line: "", weight: 1)
+        ledger.open(1, source: source, rule: .label, weight: 0.8)
+        ledger.add(.closedPaidInFull, 0.3, to: 1)
+        ledger.scale(.abovePayment, by: 0.5, 1)
+        #expect(abs(ledger.score(of: 1) - (0.8 * 0.5 + 0.3)) < 1e-9)
+    }
+
+    @Test func everyRuleHasAWeight() {
+        #expect(TotalRule.allCases.allSatisfy { TotalWeights.weight($0) >= 0 })
+        #expect(Set(ExtractionContext.totalRuleNames).count == TotalRule.allCases.count)
+    }
+}
