@@ -16,10 +16,19 @@ struct CurrencyExtractor: Sendable {
     /// "¥" is left out: OCR prints it for a struck "Y" far more often than receipts print yen.
     static let symbols: [(Character, String)] = [("€", "EUR"), ("£", "GBP")]
 
+    /// A line whose role is about money paid (a total, a payment, a subtotal), not a date or an item.
+    static func isMoneyLine(_ line: ReceiptLine) -> Bool {
+        [.total, .finalTotal, .roundedTotal, .subtotal, .cashPayment, .cardPayment].contains(line.role)
+    }
+
     func extract(_ lines: [ReceiptLine], context: ExtractionContext) -> Result {
-        var votes: [String: (count: Double, line: ReceiptLine)] = [:]
+        // Votes add up per code; the line shown is the strongest voter, and among equals the
+        // one whose amount is money the receipt is about (a total beats a date line's stray "RM").
+        var votes: [String: (count: Double, strongest: Double, line: ReceiptLine)] = [:]
         func vote(_ code: String, _ weight: Double, _ line: ReceiptLine) {
-            votes[code] = ((votes[code]?.count ?? 0) + weight, votes[code]?.line ?? line)
+            guard let old = votes[code] else { votes[code] = (weight, weight, line); return }
+            let better = weight > old.strongest || (weight == old.strongest && Self.isMoneyLine(line) && !Self.isMoneyLine(old.line))
+            votes[code] = (old.count + weight, max(old.strongest, weight), better ? line : old.line)
         }
         let country = CountryEvidence.strongest(in: lines)
         var weakEvidence: Candidate?

@@ -21,10 +21,12 @@ struct PaymentExtractor: Sendable {
     private static let maskedCardNumber = try! NSRegularExpression(pattern: #"[X*]{4,}\s?\d{4}"#)
 
     func extract(_ lines: [ReceiptLine], total: Decimal?) -> Result {
-        var scores: [PaymentMethod: (Double, ReceiptLine)] = [:]
+        // Evidence adds up per method; the line shown for it is the one that said the most (a
+        // weak "card" word on an item line must not stand for a card slip further down).
+        var scores: [PaymentMethod: (total: Double, strongest: Double, line: ReceiptLine)] = [:]
         func add(_ method: PaymentMethod, _ score: Double, _ line: ReceiptLine) {
-            let old = scores[method]?.0 ?? 0
-            scores[method] = (old + score, scores[method]?.1 ?? line)
+            guard let old = scores[method] else { scores[method] = (score, score, line); return }
+            scores[method] = (old.total + score, max(old.strongest, score), score > old.strongest ? line : old.line)
         }
         for line in lines {
             let m = line.match
@@ -44,13 +46,13 @@ struct PaymentExtractor: Sendable {
             if m.contains(any: Keywords.voucher), paysAmount { add(.voucher, 0.4, line) }
             if m.contains(any: Self.cheque) { add(.cheque, 0.5, line) }
         }
-        let ranked = scores.sorted { $0.value.0 > $1.value.0 }
+        let ranked = scores.sorted { $0.value.total > $1.value.total }
         let candidates = ranked.prefix(5).map {
-            Candidate(value: $0.key.rawValue, score: min(1, $0.value.0), line: $0.value.1.text, lineIndex: $0.value.1.index)
+            Candidate(value: $0.key.rawValue, score: min(1, $0.value.total), line: $0.value.line.text, lineIndex: $0.value.line.index)
         }
         guard let top = ranked.first else { return Result(candidates: [], confidence: 0) }
-        let second = ranked.count > 1 ? ranked[1].value.0 : 0
+        let second = ranked.count > 1 ? ranked[1].value.total : 0
         return Result(candidates: Array(candidates),
-                      confidence: Confidence.fromScores(best: top.value.0, second: second, strong: 0.6))
+                      confidence: Confidence.fromScores(best: top.value.total, second: second, strong: 0.6))
     }
 }

@@ -70,3 +70,23 @@ struct TaxTests {
         #expect(fields.total == amount("10.60"))
     }
 }
+
+/// A candidate points at the line the value came from: the strongest evidence, not merely the
+/// first line that mentioned it.
+struct CandidateSourceLineTests {
+    @Test func aCardPaymentPointsAtTheCardSlipNotAnItemNamedCard() throws {
+        let text = "KIOSK NORD\n01/03/2024\nBIRTHDAY CARD 2.50\nTOTAL 12.50\nVISA ****1234 12.50"
+        let fields = extract(text)
+        let card = try #require(fields.candidates[.payment]?.first)
+        #expect(card.value == "card")
+        #expect(card.line.hasPrefix("VISA"), "\(card.line)")
+        #expect(card.lineIndex == 4)
+    }
+
+    @Test func aCurrencyPointsAtTheTotalNotADateLineThatNamesIt() throws {
+        let text = "KEDAI MAJU\nDATE 12/03/2019 RM\nNASI LEMAK 5.00\nTOTAL RM 12.50"
+        let currency = try #require(extract(text).candidates[.currency]?.first)
+        #expect(currency.value == "MYR")
+        #expect(currency.line.hasPrefix("TOTAL"), "\(currency.line)")
+    }
+}
