@@ -94,10 +94,7 @@ struct PaperQuad: Equatable {
             ptaAddPt(source, Float(p.x), Float(p.y))
             ptaAddPt(destination, Float(q.x), Float(q.y))
         }
-        guard let warped = LeptonicaImage(taking: pixProjectivePtaGray(grey.pointer, destination, source, 255)),
-              let box = boxCreate(0, 0, Int32(w), Int32(h)) else { return nil }
-        var owned: UnsafeMutablePointer<BOX>? = box
-        defer { boxDestroy(&owned) }
-        return LeptonicaImage(taking: pixClipRectangle(warped.pointer, box, nil))
+        guard let warped = LeptonicaImage(taking: pixProjectivePtaGray(grey.pointer, destination, source, 255)) else { return nil }
+        return warped.clipped(to: PixelRect(x: 0, y: 0, width: Int32(w), height: Int32(h)))
     }
 }

@@ -11,14 +11,11 @@ enum TextSizeEstimator {
         defer { pixDestroy(&threshold) }
         guard pixOtsuAdaptiveThreshold(grey.pointer, 300, 300, 0, 0, 0.1, &threshold, &binary) == 0,
               let ink = LeptonicaImage(taking: binary) else { return nil }
-        var components: UnsafeMutablePointer<BOXA>? = pixConnComp(ink.pointer, nil, 8)
-        defer { boxaDestroy(&components) }
-        guard let boxes = components else { return nil }
+        guard let components = ink.connectedComponents() else { return nil }
         var heights: [Int32] = []
         let maxHeight = Int32(grey.height / 10)
-        for index in 0..<boxaGetCount(boxes) {
-            var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
-            guard boxaGetBoxGeometry(boxes, index, &x, &y, &w, &h) == 0 else { continue }
+        for box in components.rects {
+            let w = box.width, h = box.height
             // Characters: not specks, not rules or frames, not long lines.
             if h >= 5, h <= maxHeight, w >= 2, w <= 3 * h { heights.append(h) }
         }

@@ -40,9 +40,8 @@ struct LineRereader {
         let x = max(0, box.x - padX), y = max(0, box.y - padY)
         let right = min(image.width, box.x + box.width + padX), bottom = min(image.height, box.y + box.height + padY)
         guard right - x > 2, bottom - y > 2 else { return nil }
-        var region: UnsafeMutablePointer<BOX>? = boxCreate(Int32(x), Int32(y), Int32(right - x), Int32(bottom - y))
-        defer { boxDestroy(&region) }
-        guard var current = LeptonicaImage(taking: pixClipRectangle(image.pointer, region, nil)) else { return nil }
+        guard var current = image.clipped(to: PixelRect(x: Int32(x), y: Int32(y), width: Int32(right - x),
+                                                        height: Int32(bottom - y))) else { return nil }
         let factor = Float(targetLineHeight) / Float(box.height)
         if abs(factor - 1) > 0.05 {
             let scaled: UnsafeMutablePointer<PIX>?

@@ -1,0 +1,69 @@
+import CLeptonica
+import Foundation
+
+/// A rectangle in pixels, as Leptonica's BOX holds it.
+public struct PixelRect: Sendable, Equatable {
+    public var x: Int32
+    public var y: Int32
+    public var width: Int32
+    public var height: Int32
+
+    public init(x: Int32, y: Int32, width: Int32, height: Int32) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public var area: Int32 { width * height }
+}
+
+extension LeptonicaImage {
+    /// The pixels inside `rect` (clipped to the image), as a new image. The BOX Leptonica needs
+    /// for that lives only inside this call.
+    package func clipped(to rect: PixelRect) -> LeptonicaImage? {
+        guard rect.width > 0, rect.height > 0 else { return nil }
+        var box: UnsafeMutablePointer<BOX>? = boxCreate(rect.x, rect.y, rect.width, rect.height)
+        defer { boxDestroy(&box) }
+        guard box != nil else { return nil }
+        return LeptonicaImage(taking: pixClipRectangle(pointer, box, nil))
+    }
+
+    /// The 8-connected components of a 1 bpp image: their boxes, and each one's own mask when
+    /// `withMasks` (pixConnComp's BOXA and PIXA, freed here rather than at every call site).
+    func connectedComponents(withMasks: Bool = false) -> ConnectedComponents? {
+        var masks: UnsafeMutablePointer<PIXA>?
+        var boxes: UnsafeMutablePointer<BOXA>? = withMasks ? pixConnComp(pointer, &masks, 8) : pixConnComp(pointer, nil, 8)
+        defer { boxaDestroy(&boxes) }
+        guard let boxes else { pixaDestroy(&masks); return nil }
+        var rects: [PixelRect] = []
+        for index in 0..<boxaGetCount(boxes) {
+            var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
+            guard boxaGetBoxGeometry(boxes, index, &x, &y, &w, &h) == 0 else { continue }
+            rects.append(PixelRect(x: x, y: y, width: w, height: h))
+        }
+        return ConnectedComponents(rects: rects, masks: masks)
+    }
+}
+
+/// Components found by `connectedComponents`, owning their masks.
+final class ConnectedComponents {
+    let rects: [PixelRect]
+    private var masks: UnsafeMutablePointer<PIXA>?
+
+    init(rects: [PixelRect], masks: UnsafeMutablePointer<PIXA>?) {
+        self.rects = rects
+        self.masks = masks
+    }
+
+    deinit { pixaDestroy(&masks) }
+
+    /// The component's own 1 bpp mask, cropped to its box (only when found `withMasks`).
+    func mask(at index: Int) -> LeptonicaImage? {
+        guard let masks, index >= 0, index < rects.count else { return nil }
+        return LeptonicaImage(taking: pixaGetPix(masks, Int32(index), Int32(L_CLONE)))
+    }
+
+    /// The index of the largest component by box area.
+    var largest: Int? { rects.indices.max { rects[$0].area < rects[$1].area } }
+}
