@@ -2,6 +2,7 @@ import Foundation
 import Imaging
 import Ingest
 import RebutCore
+import Synchronization
 
 /// Runs decode + clean + OCR on dedicated threads, one Tesseract engine per thread made once
 /// and reused. Tesseract is CPU-bound C code that blocks for hundreds of milliseconds: it
@@ -11,6 +12,10 @@ public final class OCRWorkerPool: Sendable {
     public let settings: OCRSettings
     public let cleaning: CleaningOptions
     private let queue: JobQueue
+    private let jobsRun = Atomic<Int>(0)
+
+    /// Files decoded and read so far: what shows that the same image in one batch is read once.
+    public var filesRead: Int { jobsRun.load(ordering: .relaxed) }
 
     /// Starts `workers` threads and waits until each has its engine, so a bad setting
     /// (a missing language) fails here rather than on the first receipt.
@@ -70,6 +75,7 @@ public final class OCRWorkerPool: Sendable {
                         fallback: (@Sendable (OCRPage) -> Int?)? = nil) async throws -> OCROutcome {
         try Task.checkCancellation()
         let refinement = refine.map { Refinement(options: options, requests: $0, nextFallbackMode: fallback ?? { _ in nil }) }
+        jobsRun.add(1, ordering: .relaxed)
         return try await withCheckedThrowingContinuation { continuation in
             queue.submit(Job(file: file, refinement: refinement, continuation: continuation))
         }

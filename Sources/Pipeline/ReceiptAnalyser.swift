@@ -64,6 +64,9 @@ public final class ReceiptAnalyser: Sendable {
 
     deinit { pool.shutdown() }
 
+    /// Images handed to the OCR workers so far (see `OCRWorkerPool.filesRead`).
+    public var filesRead: Int { pool.filesRead }
+
     /// From async code: the engines start on the blocking-I/O queue (each takes 50–200 ms and
     /// `init` waits for all of them), not on the cooperative pool.
     public static func start(configuration: PipelineConfiguration, rules: CategoryRules = .builtIn) async throws -> ReceiptAnalyser {

@@ -91,7 +91,7 @@ import Testing
         #expect(try filer.store.receipts(eventId: event.id).count == good.count)
     }
 
-    @Test func theSameImageTwiceInOneBatchIsFiledOnce() async throws {
+    @Test func theSameImageTwiceInOneBatchIsReadAndFiledOnce() async throws {
         let dir = try TemporaryDirectory()
         let filer = try Self.makeFiler(dir, languages: "eng")
         let event = try filer.store.ensureEvent(named: "Twice", kind: .other)
@@ -101,6 +101,8 @@ import Testing
         try FileManager.default.copyItem(at: image, to: b)
 
         let summary = await BatchIngest(filer: filer).run(paths: [a.path, b.path], event: event)
+        // Both copies start at once; the second waits for the first and meets it in the store.
+        #expect(filer.analyser.filesRead == 1, "the same image was OCR'd \(filer.analyser.filesRead) times")
         #expect(summary.duplicates.count == 1)
         #expect(summary.filed.count + summary.needsReview.count == 1)
         #expect(try filer.store.receipts(eventId: event.id).count == 1)
