@@ -39,13 +39,15 @@ extension VendorExtractor {
                 .replacingOccurrences(of: ",", with: ".")
             s = (s as NSString).replacingCharacters(in: match.range, with: replacement)
         }
+        // A comma left dangling by the registration number it preceded ("BHD, (126926-H)").
+        while s.hasSuffix(",") || s.hasSuffix(" ") { s.removeLast() }
         return TextNormalisation.squeeze(s)
     }
 
     private static let zeroInWord = try! NSRegularExpression(pattern: #"(?<=[A-Za-z])0|0(?=[A-Za-z])"#)
     private static let yenInWord = try! NSRegularExpression(pattern: #"(?<=[A-Za-z.])¥|¥(?=[A-Za-z.])"#)
     private static let trailingRegistration = try! NSRegularExpression(
-        pattern: #"(?<=[A-Za-z.)/])\s*(\([^()]*\d{3,}[^()]*\)?|\(\s*\d[^)]*\)?|\(.{0,2}|\d{5,}\s*-?\s*[A-Za-z]?\)?)\s*$"#)
+        pattern: #"(?<=[A-Za-z.,)/])\s*(\([^()]*\d{3,}[^()]*\)?|\(\s*\d[^)]*\)?|\(.{0,2}|\d{5,}\s*-?\s*[A-Za-z]?\)?)\s*$"#)
     private static let slashSB = try! NSRegularExpression(pattern: #"(?<![A-Za-z])[S$5§]/[B8]8?(?![A-Za-z])"#)
     /// "NAME SDN BHD 12345-X": a legal form (`LegalForms`, or "BHD" as OCR often reads it), then
     /// only non-letters up to a digit.

@@ -1,6 +1,14 @@
 import Foundation
 
 extension VendorExtractor {
+    /// How receipts end, in the languages Rebut reads: thanks, come again, returns policy.
+    static let closingWords: KeywordSet = [
+        "THANK YOU", "THANKYOU", "THANKS FOR", "COME AGAIN", "VISIT AGAIN", "VISIT US AGAIN", "SEE YOU AGAIN",
+        "GOODS SOLD", "NOT RETURNABLE", "NOT EXCHANGEABLE", "NO REFUND", "TERIMA KASIH", "SILA DATANG",
+        "GRACIAS", "GRACIES", "MOLTES GRACIES", "VUELVA PRONTO", "DANKE", "VIELEN DANK", "AUF WIEDERSEHEN",
+        "MERCI", "A BIENTOT", "AU REVOIR",
+    ]
+
     private static let postcode = try! NSRegularExpression(pattern: #"(?<!\d)\d{5}(?!\d)"#)
     private static let phoneLike = try! NSRegularExpression(pattern: #"\d{2,4}[- ]?\d{3,4}[- ]?\d{3,4}"#)
 
@@ -25,6 +33,7 @@ extension VendorExtractor {
         if legal { score += nameCore(cleaned) >= 3 && !addressLike ? VendorWeights.legalForm : VendorWeights.bareLegalForm }
         else if m.contains(any: Keywords.businessWords) { score += VendorWeights.businessWord }
         if m.contains(any: ownerWords) { score += VendorWeights.owner }
+        if m.contains(any: closingWords) { score += VendorWeights.closing }
         if m.contains(any: Keywords.addressWords) { score += VendorWeights.address }
         let range = NSRange(location: 0, length: (folded as NSString).length)
         if postcode.firstMatch(in: folded, range: range) != nil { score += VendorWeights.postcode }
@@ -69,6 +78,9 @@ enum VendorWeights {
     /// Times the share of noise characters.
     static let noise = 0.4
     static let amountLabel = -0.3
+    /// A courtesy or returns line ("THANK YOU, PLEASE COME AGAIN"): the receipt's foot, printed
+    /// first only when OCR's reading order scrambled a short slip.
+    static let closing = -0.6
     /// How much of the score OCR's doubt about the line can take away.
     static let ocrDoubt = 0.4
 }

@@ -105,3 +105,26 @@ struct VendorTests {
         #expect(top?.line == "GREENLEAF TRADING")
     }
 }
+
+/// A receipt's foot is never its vendor, even when OCR reads a short slip out of order.
+struct VendorFootTests {
+    @Test(arguments: ["THANK YOU. PLEASE COME AGAIN.", "GOODS SOLD ARE NOT RETURNABLE", "Gracias por su visita", "Merci, à bientôt"])
+    func aCourtesyOrReturnsLineReadFirstIsNotTheVendor(foot: String) {
+        let fields = extract("""
+        \(foot)
+        KEDAI BUKU CAHAYA
+        12/03/2019
+        TOTAL 5.00
+        """)
+        #expect(fields.vendor == "KEDAI BUKU CAHAYA")
+    }
+
+    @Test func aRegistrationNumberAfterACommaIsNotPartOfTheName() {
+        let fields = extract("""
+        SURIA MART CO. (M) BHD, (126926-H)
+        3RD FLOOR, JALAN AMPANG
+        TOTAL 5.00
+        """)
+        #expect(fields.vendor == "SURIA MART CO. (M) BHD")
+    }
+}
