@@ -1,4 +1,5 @@
 import Foundation
+import RebutCore
 
 /// The three kinds of spending Rebut's users have: a traveller's trips, a landlord's flats,
 /// a company's projects. Events of each kind favour the matching group's categories.
@@ -73,11 +74,12 @@ public struct Keyword: Sendable, Hashable {
     }
 }
 
-/// What every matched text goes through: lower-case, no accents, letters and digits only,
-/// words separated by single spaces, dotted initialisms joined. "Gaststätte, Café!" → "gaststatte cafe".
+/// What every matched text goes through: the one text fold (`RebutCore.TextFold`), lower-cased,
+/// letters and digits only, words separated by single spaces, dotted initialisms joined.
+/// "Gaststätte, Café!" → "gaststatte cafe".
 enum TextFolding {
     static func fold(_ text: String) -> String {
-        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
+        let folded = TextFold.fold(text).lowercased()
         // Split into words, remembering what separated each from the previous one.
         var words: [String] = []
         var separators: [String] = []
