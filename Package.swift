@@ -71,7 +71,7 @@ let package = Package(
         ]),
 
         // Fixture lookup and temporary folders shared by the test targets.
-        .target(name: "RebutTestSupport", dependencies: ["Imaging", "Ingest"], path: "Tests/RebutTestSupport"),
+        .target(name: "RebutTestSupport", dependencies: ["CLeptonica", "Imaging", "Ingest"], path: "Tests/RebutTestSupport"),
 
         .testTarget(name: "RebutCoreTests", dependencies: ["RebutCore"]),
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "RebutCore", "RebutTestSupport"]),

@@ -46,7 +46,7 @@ public struct ReceiptCleaner: Sendable {
 
 extension LeptonicaImage {
     /// 8 bpp grey without colormap; colour carries nothing Tesseract uses on receipts.
-    func grey() throws(ImagingError) -> LeptonicaImage {
+    package func grey() throws(ImagingError) -> LeptonicaImage {
         if depth == 8, pixGetColormap(pointer) == nil { return self }
         let converted = depth == 32 ? pixConvertRGBToLuminance(pointer) : pixConvertTo8(pointer, 0)
         guard let grey = LeptonicaImage(taking: converted) else { throw .operationFailed("grey conversion") }

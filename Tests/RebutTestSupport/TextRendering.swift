@@ -1,5 +1,6 @@
 import CLeptonica
 import Foundation
+import Imaging
 
 extension LeptonicaImage {
     /// Draws lines of text in black on white with Leptonica's built-in bitmap font.
