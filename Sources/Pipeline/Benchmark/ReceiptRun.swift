@@ -12,12 +12,17 @@ public struct ReceiptRun: Sendable, Codable, Hashable {
     /// Resident-set high-water mark in MB: see `ProcessMemory` for how exact it is.
     public var peakRSSMB: Double?
 
-    public init(name: String, variant: String?, seconds: Double, timings: OCRTimings?, peakRSSMB: Double?) {
+    public init(name: String, variant: String?, seconds: Double, stageSeconds: [String: Double], peakRSSMB: Double?) {
         self.name = name
         self.variant = variant
         self.seconds = seconds
-        stageSeconds = timings.map { Self.stages($0) } ?? [:]
+        self.stageSeconds = stageSeconds
         self.peakRSSMB = peakRSSMB
+    }
+
+    public init(name: String, variant: String?, seconds: Double, timings: OCRTimings?, peakRSSMB: Double?) {
+        self.init(name: name, variant: variant, seconds: seconds, stageSeconds: timings.map { Self.stages($0) } ?? [:],
+                  peakRSSMB: peakRSSMB)
     }
 
     public static let stageNames = ["decode", "clean", "ocr", "reread"]
