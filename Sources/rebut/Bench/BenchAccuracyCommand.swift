@@ -7,22 +7,30 @@ import RebutCore
 /// The number that matters: the whole pipeline (clean, OCR, extract) on labelled receipts.
 struct BenchAccuracyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "accuracy",
-        abstract: "Run the whole pipeline on a labelled dataset: per-field accuracy and receipts/s.",
+        abstract: "Run the whole pipeline on a labelled dataset: per-field accuracy, time and memory per receipt.",
         discussion: """
-        DATASET is laid out like SROIE: img/NAME.jpg and key/NAME.json with company, date and \
-        total as printed. Scoring: total equal to the cent; date the same calendar day; vendor \
+        DATASET is laid out like SROIE (img/NAME.jpg and key/NAME.json with company, date and \
+        total as printed) or as scripts/make-wild.py writes it (img/ID.* and truth.jsonl, one \
+        {"id","vendor","date","total","variant"} line per image, ISO dates). Scoring: total equal to the cent; date the same calendar day; vendor \
         equal after upper-casing and keeping only letters and digits (exact), and within 0.8 \
         similarity; all three = total, date and vendor (≥ 0.8) right, and again with the exact vendor. Nothing is stored.
 
+        With variants, accuracy is also given per variant. Time is given per receipt and per \
+        stage (decode, clean, ocr, re-read), the slowest files by name. Peak RSS is the whole \
+        run's; per receipt it is exact with --jobs 1 (the peak is reset before each receipt) and \
+        otherwise the process's high-water mark when the receipt finished.
+
         Example:
           rebut bench accuracy --dataset ../shared/datasets/sroie-dev --dump-ocr /tmp/ocr
+          rebut bench accuracy --dataset /tmp/wild --slowest 10 --jobs 1
         """)
 
-    @Option(name: .long, help: "Folder with img/ and key/.") var dataset: String
+    @Option(name: .long, help: "Folder with img/ and key/, or img/ and truth.jsonl.") var dataset: String
     @Option(name: .long, help: "Only the first N receipts.") var limit: Int?
     @Option(name: .customLong("dump-ocr"), help: "Write each receipt's OCR lines to DIR/NAME.json (for `bench extraction`).")
     var dumpOCR: String?
     @Flag(name: .long, help: "Print every miss with the top candidates.") var misses = false
+    @Option(name: .long, help: "List the N slowest receipts by name with their stage split.") var slowest = 5
     @Flag(name: .long, help: "Print the report as JSON.") var json = false
     @OptionGroup var pipelineOptions: PipelineOptions
     @OptionGroup(title: "Measuring") var tuning: TuningOptions
@@ -33,6 +41,14 @@ struct BenchAccuracyCommand: AsyncParsableCommand {
         var medianSecondsPerReceipt: Double
         /// Median seconds per receipt of each step on a worker: decode, clean, ocr, reread.
         var stageMedianSeconds: [String: Double]
+        /// Each stage's share of all stage time (decode, clean, ocr, reread).
+        var stageShare: [String: Double]
+        var variants: [VariantAccuracy.Row]?
+        var slowest: [ReceiptRun]
+        var receiptRuns: [ReceiptRun]
+        var peakRSSMB: Double
+        /// How per-receipt peak RSS was measured: exact (1 worker) or approximate.
+        var perReceiptRSS: String
         var wallSeconds: Double
         var jobs: Int
         var cores: Int
@@ -52,11 +68,15 @@ struct BenchAccuracyCommand: AsyncParsableCommand {
             var sample: LabelledDataset.Sample
             var result: Result<AnalysedReceipt, ReceiptFailure>
             var seconds: Double
+            var peakRSSMB: Double?
         }
         let clock = ContinuousClock()
         let started = clock.now
         var timed: [Timed] = []
+        // One worker: the kernel's peak is reset before each receipt, so each gets its own.
+        let exactRSS = analyser.configuration.jobs == 1 && ProcessMemory.resetHighWaterMark()
         await forEachConcurrently(data.samples, width: analyser.configuration.jobs) { sample in
+            if exactRSS { ProcessMemory.resetHighWaterMark() }
             let t0 = clock.now
             let result: Result<AnalysedReceipt, ReceiptFailure>
             do throws(ReceiptFailure) {
@@ -64,7 +84,8 @@ struct BenchAccuracyCommand: AsyncParsableCommand {
             } catch {
                 result = .failure(error)
             }
-            return Timed(sample: sample, result: result, seconds: (clock.now - t0).seconds)
+            return Timed(sample: sample, result: result, seconds: (clock.now - t0).seconds,
+                         peakRSSMB: ProcessMemory.highWaterMarkMB())
         } onResult: { item in
             timed.append(item)
             progress.tick(done: timed.count, total: data.samples.count, name: item.sample.name)
@@ -109,10 +130,23 @@ struct BenchAccuracyCommand: AsyncParsableCommand {
         }
         let stageMedians = ["decode": stageMedian(\.decode), "clean": stageMedian(\.clean),
                             "ocr": stageMedian(\.ocr), "reread": stageMedian(\.reread)]
+        let runs = timed.sorted { $0.sample.name < $1.sample.name }.map {
+            ReceiptRun(name: $0.sample.name, variant: $0.sample.variant, seconds: $0.seconds,
+                       timings: try? $0.result.get().timings, peakRSSMB: $0.peakRSSMB)
+        }
+        let variantOf = Dictionary(data.samples.map { ($0.name, $0.variant) }, uniquingKeysWith: { a, _ in a })
+        let variants = VariantAccuracy(scores, variantOf: { variantOf[$0] ?? nil })
+        let share = ReceiptRun.stageShare(runs)
         let output = Output(report: report,
                             receiptsPerSecond: wall > 0 ? Double(timed.count) / wall : 0,
-                            medianSecondsPerReceipt: median, stageMedianSeconds: stageMedians, wallSeconds: wall,
-                            jobs: analyser.configuration.jobs,
+                            medianSecondsPerReceipt: median, stageMedianSeconds: stageMedians,
+                            stageShare: share, variants: variants.isEmpty ? nil : variants.rows,
+                            slowest: ReceiptRun.slowest(runs, count: slowest), receiptRuns: runs,
+                            peakRSSMB: ProcessMemory.peakRSSMB(),
+                            perReceiptRSS: exactRSS ? "exact: peak reset before each receipt (1 worker)"
+                                : "approximate: the process's high-water mark when the receipt finished "
+                                + "(\(analyser.configuration.jobs) workers share it)",
+                            wallSeconds: wall, jobs: analyser.configuration.jobs,
                             cores: ProcessInfo.processInfo.activeProcessorCount,
                             languages: pipelineOptions.lang, failures: failures,
                             misses: misses ? missList : nil)
@@ -127,16 +161,24 @@ struct BenchAccuracyCommand: AsyncParsableCommand {
         for failure in failures { print("failed: \(failure)") }
         print("\(report.receipts) receipts from \(dataset), --lang \(output.languages), \(output.jobs) workers on \(output.cores) cores")
         print(report.table, terminator: "")
+        if !variants.isEmpty {
+            print("")
+            print(variants.table, terminator: "")
+        }
+        print("")
         print(String(format: "speed: %.2f receipts/s (wall %.1f s), median %.2f s per receipt per worker",
                      output.receiptsPerSecond, wall, median))
         print(String(format: "median per step: decode %.3f s, clean %.3f s, ocr %.3f s, re-read %.3f s",
                      stageMedians["decode"]!, stageMedians["clean"]!, stageMedians["ocr"]!, stageMedians["reread"]!))
-        func stageTotal(_ step: (OCRTimings) -> Duration) -> Double { timings.map { step($0).seconds }.reduce(0, +) }
-        let worked = stageTotal(\.decode) + stageTotal(\.clean) + stageTotal(\.ocr) + stageTotal(\.reread)
-        if worked > 0 {
+        if !share.isEmpty {
             print(String(format: "share of worker time: decode %.0f%%, clean %.0f%%, ocr %.0f%%, re-read and fallback %.0f%%",
-                         100 * stageTotal(\.decode) / worked, 100 * stageTotal(\.clean) / worked,
-                         100 * stageTotal(\.ocr) / worked, 100 * stageTotal(\.reread) / worked))
+                         100 * share["decode", default: 0], 100 * share["clean", default: 0],
+                         100 * share["ocr", default: 0], 100 * share["reread", default: 0]))
+        }
+        print(String(format: "peak RSS: %.0f MB for the run; per receipt ", output.peakRSSMB) + output.perReceiptRSS)
+        if slowest > 0 {
+            print("slowest \(output.slowest.count):")
+            for run in output.slowest { print("  " + run.line) }
         }
     }
 }

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Wild-set benchmark: the same labelled receipts as captured in the wild (photos, EXIF-rotated
+# photos, A4 pages on white and grey lids, HEIC, image PDFs) against their clean originals, and
+# the slowest wild images against bare `tesseract --psm 4` on the same file.
+#
+# Usage: scripts/bench-wild.sh [SRC] [--limit N] [--jobs J] [--slowest K] [--out DIR] [--lang L]
+#   SRC      labelled folder (default /tmp/rebut-datasets/tune, made by scripts/datasets.sh)
+#   --limit  first N receipts of SRC (default 30); --jobs workers (default 2);
+#   --slowest K wild images timed with bare tesseract (default 5); --out (default /tmp/rebut-wild)
+# Derived images stay in DIR (under /tmp): never commit anything made from ../shared/datasets.
+# The wild set is reused when DIR/set was made from the same SRC and limit (delete it to remake).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+src=/tmp/rebut-datasets/tune limit=30 jobs=2 slowest=5 out=/tmp/rebut-wild lang=eng
+while (($#)); do
+  case $1 in
+    --limit) limit=$2; shift 2 ;;
+    --jobs) jobs=$2; shift 2 ;;
+    --slowest) slowest=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
+    --lang) lang=$2; shift 2 ;;
+    -*) echo "bench-wild: unknown option $1" >&2; exit 2 ;;
+    *) src=$1; shift ;;
+  esac
+done
+export OMP_THREAD_LIMIT=1
+export PATH=/opt/swift/usr/bin:$PATH
+[ -d "$src" ] || { [ "$src" = /tmp/rebut-datasets/tune ] && scripts/datasets.sh; }
+[ -d "$src" ] || { echo "bench-wild: no labelled folder $src" >&2; exit 1; }
+rebut=.build/release/rebut
+[ -x "$rebut" ] || swift build -c release --product rebut
+mkdir -p "$out"
+
+stamp="$src limit=$limit"
+if [ "$(cat "$out/set.stamp" 2>/dev/null)" != "$stamp" ]; then
+  rm -rf "$out/set"
+  /usr/bin/python3 scripts/make-wild.py "$src" "$out/set" --limit "$limit" > "$out/make-wild.log"
+  echo "$stamp" > "$out/set.stamp"
+fi
+
+echo "== rebut bench accuracy: wild set ($(grep -c . "$out/set/truth.jsonl") images of $limit receipts, $jobs workers)" >&2
+"$rebut" bench accuracy --dataset "$out/set" --jobs "$jobs" --lang "$lang" --slowest "$slowest" --json > "$out/wild.json"
+echo "== rebut bench accuracy: the clean originals" >&2
+"$rebut" bench accuracy --dataset "$src" --limit "$limit" --jobs "$jobs" --lang "$lang" --json > "$out/clean.json"
+
+# The slowest wild images, each read alone (no other worker competing): `rebut scan` against bare
+# tesseract, both as fresh processes (engine start included in both). Tesseract reads neither HEIC
+# nor PDF: those are first decoded (heif-convert) or rendered at 300 dpi (pdftoppm), timed with it.
+seconds_since() { local now; now=$(date +%s%N); printf '%d.%09d' $(((now - $1) / 1000000000)) $(((now - $1) % 1000000000)); }
+: > "$out/alone.tsv"
+for name in $(/usr/bin/python3 -c 'import json,sys; [print(r["name"]) for r in json.load(open(sys.argv[1]))["slowest"]]' "$out/wild.json"); do
+  file=$(ls "$out/set/img/$name".* | head -1)
+  start=$(date +%s%N)
+  "$rebut" scan "$file" --jobs 1 --lang "$lang" > /dev/null 2>&1 || true
+  rebut_s=$(seconds_since "$start")
+  start=$(date +%s%N)
+  case $file in
+    *.heic) heif-convert "$file" "$out/tmp.png" > /dev/null; tesseract "$out/tmp.png" - --psm 4 -l "$lang" > /dev/null 2>&1 ;;
+    *.pdf) pdftoppm -r 300 -gray -png -singlefile "$file" "$out/tmp"; tesseract "$out/tmp.png" - --psm 4 -l "$lang" > /dev/null 2>&1 ;;
+    *) tesseract "$file" - --psm 4 -l "$lang" > /dev/null 2>&1 ;;
+  esac
+  printf '%s\t%s\t%s\n' "$name" "$rebut_s" "$(seconds_since "$start")" >> "$out/alone.tsv"
+done
+rm -f "$out/tmp.png"
+
+/usr/bin/python3 - "$out" <<'EOF'
+import json, sys
+out = sys.argv[1]
+wild = json.load(open(f"{out}/wild.json"))
+clean = json.load(open(f"{out}/clean.json"))
+field = lambda report, name: next(l["accuracy"] for l in report["lines"] if l["field"] == name)
+base = {"total": field(clean["report"], "total"), "date": field(clean["report"], "date"),
+        "vendor": field(clean["report"], "vendor (similar ≥ 0.8)"), "allThree": field(clean["report"], "all three")}
+print(f"clean originals: {clean['report']['receipts']} receipts  total {base['total']:.1%}  date {base['date']:.1%}  "
+      f"vendor {base['vendor']:.1%}  all three {base['allThree']:.1%}")
+print()
+print("variant        n   total         date          vendor        all three     (points vs clean originals)")
+for row in wild.get("variants") or []:
+    cells = "".join(f"{row[k]:6.1%} {100 * (row[k] - base[k]):+5.1f}  " for k in ("total", "date", "vendor", "allThree"))
+    print(f"{row['variant']:<12} {row['receipts']:3d}   {cells}")
+print()
+alone = {name: (float(r), float(t)) for name, r, t in (l.split("\t") for l in open(f"{out}/alone.tsv").read().splitlines())}
+print("slowest wild images        in batch s | alone: rebut scan s  tesseract s  ratio | batch stage split (s)")
+for run in wild["slowest"]:
+    rebut_s, bare = alone.get(run["name"], (float("nan"), float("nan")))
+    split = ", ".join(f"{k} {run['stageSeconds'].get(k, 0):.2f}" for k in ("decode", "clean", "ocr", "reread"))
+    print(f"{run['name']:<26} {run['seconds']:10.2f} | {rebut_s:18.2f} {bare:12.2f} {rebut_s / bare:6.2f} | {split}")
+print()
+share = wild["stageShare"]
+print("wild set: " + ", ".join(f"{k} {share.get(k, 0):.0%}" for k in ("decode", "clean", "ocr", "reread"))
+      + f" of worker time; {wild['receiptsPerSecond']:.2f} images/s on {wild['jobs']} workers, "
+      f"median {wild['medianSecondsPerReceipt']:.2f} s")
+print(f"peak RSS: wild run {wild['peakRSSMB']:.0f} MB, clean run {clean['peakRSSMB']:.0f} MB "
+      f"(per receipt: {wild['perReceiptRSS']})")
+for failure in wild["failures"]:
+    print("failed:", failure)
+EOF

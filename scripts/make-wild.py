@@ -1,0 +1,429 @@
+#!/usr/bin/python3
+"""Put labelled receipts into the captures people really send: phone photos, A4 scanner pages,
+HEIC, image-only PDFs.
+
+    /usr/bin/python3 scripts/make-wild.py SRC OUT [--variants photo,page-grey,...] [--limit N]
+    /usr/bin/python3 scripts/make-wild.py --fixtures        # rewrites Fixtures/wild/
+
+SRC is any labelled folder: the SROIE layout (img/NAME.jpg + key/NAME.json with company, date,
+total), the wild layout this script writes (img/ID.* + truth.jsonl), a folder of images with
+NAME.json truths beside them (Fixtures/receipts), or the word `fixtures` for the project's own
+synthetic receipts rendered clean by scripts/make-fixtures.py.
+
+OUT is written in the wild layout: img/ID-VARIANT.ext and truth.jsonl, one line per image
+{"id", "vendor", "date" (ISO when the source's date parses), "total", "variant", "source"}.
+
+Variants (all by default, in this order):
+  clean       the source image as it is (the baseline the others are compared with)
+  photo       on a wood, dark-cloth or granite table, perspective 3-15 degrees, small rotation,
+              uneven light, shadow, slight blur, sensor noise, JPEG q80, 2700x3600
+  photo-exif  the same photo stored turned 90 degrees, EXIF Orientation 6 or 8 (alternating)
+  page-white  300 dpi A4 page (2480x3508), white lid, slip at its true ~80 mm width anywhere
+  page-grey   the same on a textured grey lid
+  heic        the photo as HEIC (heif-enc, Debian libheif-examples)
+  pdf-image   the grey page as an image-only PDF (no text layer)
+
+Deterministic: every random choice comes from random.Random seeded by a CRC of the receipt id
+and variant; no clock. Derived SROIE images belong in /tmp only, never in the repository.
+"""
+
+import argparse
+import glob
+import importlib.util
+import io
+import json
+import math
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import zlib
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def load_module(name, file):
+    spec = importlib.util.spec_from_file_location(name, os.path.join(HERE, file))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+fixtures = load_module("make_fixtures", "make-fixtures.py")
+formats = load_module("make_format_fixtures", "make-format-fixtures.py")
+from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageOps  # noqa: E402 (checked above)
+
+VARIANTS = ["clean", "photo", "photo-exif", "page-white", "page-grey", "heic", "pdf-image"]
+A4_300DPI = (2480, 3508)
+PHOTO_SIZE = (2700, 3600)  # a portrait phone photo, ~10 MP
+SLIP_MM = (72, 80)  # printed width of a till slip
+
+
+# ---------------------------------------------------------------------------------------------
+# Sources
+
+
+class Source:
+    """One labelled receipt: an id, its truth and a way to get its upright, flat image."""
+
+    def __init__(self, ident, truth, load, original=None):
+        self.id, self.truth, self.load, self.original = ident, truth, load, original
+
+
+def iso_date(text):
+    """Day-first truths ("25/12/2018", "15 MAR 2018", "12-01-19", "25032018") as ISO; None if not."""
+    if not text:
+        return None
+    raw = text.strip().upper()
+    months = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"]
+    parts = [p for p in raw.replace("/", " ").replace("-", " ").replace(".", " ").replace(",", " ").split() if p]
+    try:
+        if len(parts) == 1 and len(raw) == 8 and raw.isdigit():
+            y, m, d = (int(raw[:4]), int(raw[4:6]), int(raw[6:])) if 1900 <= int(raw[:4]) <= 2100 else \
+                (int(raw[4:]), int(raw[2:4]), int(raw[:2]))
+        elif len(parts) == 3 and len(parts[0]) == 4:
+            y, m, d = int(parts[0]), int(parts[1]), int(parts[2])
+        elif len(parts) == 3:
+            d, y = int(parts[0]), int(parts[2])
+            y = 2000 + y if len(parts[2]) == 2 else y
+            if parts[1].isdigit():
+                m = int(parts[1])
+                if m > 12 >= d:
+                    d, m = m, d
+            else:
+                m = next(i + 1 for i, name in enumerate(months) if parts[1].startswith(name))
+        else:
+            return None
+        if 1 <= m <= 12 and 1 <= d <= 31:
+            return f"{y:04d}-{m:02d}-{d:02d}"
+    except (ValueError, StopIteration):
+        pass
+    return None
+
+
+def open_upright(path):
+    return ImageOps.exif_transpose(Image.open(path))
+
+
+def sources_from(src):
+    if src == "fixtures":
+        out = []
+        for receipt in fixtures.receipts() + [fixtures.formats_receipt()]:
+            truth = receipt.truth()
+            truth = {k: truth[k] for k in ("vendor", "date", "total", "currency", "language")}
+            # "eng-restaurant-clean" -> "eng-restaurant"; Fixtures/formats' receipt is the Blue Door café.
+            ident = receipt.name.rsplit("-", 1)[0] if receipt.name != "receipt" else "eng-bluedoor"
+            out.append(Source(ident, truth, lambda r=receipt: fixtures.render_paper(r)))
+        return out
+    truth_lines = os.path.join(src, "truth.jsonl")
+    if os.path.isfile(truth_lines):
+        out = []
+        with open(truth_lines, encoding="utf-8") as handle:
+            for line in handle:
+                if not line.strip():
+                    continue
+                truth = json.loads(line)
+                images = sorted(glob.glob(os.path.join(src, "img", glob.escape(truth["id"]) + ".*")))
+                if not images:
+                    sys.exit(f"make-wild: no image for {truth['id']} in {src}/img")
+                ident = truth.pop("id")
+                truth.pop("variant", None)
+                out.append(Source(ident, truth, lambda p=images[0]: open_upright(p), images[0]))
+        return out
+    if os.path.isdir(os.path.join(src, "key")):
+        out = []
+        for path in sorted(glob.glob(os.path.join(src, "img", "*"))):
+            ident = os.path.splitext(os.path.basename(path))[0]
+            key = os.path.join(src, "key", ident + ".json")
+            if not os.path.isfile(key):
+                continue
+            with open(key, encoding="utf-8") as handle:
+                sroie = json.load(handle)
+            truth = {"vendor": sroie.get("company"), "date": iso_date(sroie.get("date")) or sroie.get("date"),
+                     "total": sroie.get("total")}
+            out.append(Source(ident, truth, lambda p=path: open_upright(p), path))
+        return out
+    out = []
+    for path in sorted(glob.glob(os.path.join(src, "*"))):
+        base, ext = os.path.splitext(path)
+        if ext.lower() in (".png", ".jpg", ".jpeg", ".tif", ".tiff", ".webp") and os.path.isfile(base + ".json"):
+            with open(base + ".json", encoding="utf-8") as handle:
+                truth = json.load(handle)
+            truth = {k: truth.get(k) for k in ("vendor", "date", "total", "currency", "language") if k in truth}
+            out.append(Source(os.path.basename(base), truth, lambda p=path: open_upright(p), path))
+    if not out:
+        sys.exit(f"make-wild: {src} is not a labelled folder (img/+key/, img/+truth.jsonl, or NAME.json beside images)")
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Geometry: a perspective warp from four corner correspondences (no numpy)
+
+
+def solve(matrix, vector):
+    """Gaussian elimination with partial pivoting for the 8x8 homography system."""
+    n = len(vector)
+    rows = [list(matrix[i]) + [vector[i]] for i in range(n)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(rows[r][col]))
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        for r in range(n):
+            if r != col:
+                factor = rows[r][col] / rows[col][col]
+                rows[r] = [a - factor * b for a, b in zip(rows[r], rows[col])]
+    return [rows[i][n] / rows[i][i] for i in range(n)]
+
+
+def perspective_coefficients(destination, source):
+    """Pillow's PERSPECTIVE data: maps each output point in `destination` to `source`."""
+    matrix, vector = [], []
+    for (x, y), (u, v) in zip(destination, source):
+        matrix.append([x, y, 1, 0, 0, 0, -u * x, -u * y]); vector.append(u)
+        matrix.append([0, 0, 0, x, y, 1, -v * x, -v * y]); vector.append(v)
+    return solve(matrix, vector)
+
+
+def place_quad(width, height, centre, rotation_deg, keystone, keystone_side, rng, jitter):
+    """Corners (TL, TR, BR, BL) of a width x height slip seen by a tilted camera: the far edge
+    shorter by `keystone` (0.15 is roughly a 15 degree tilt), turned and moved to `centre`."""
+    w, h = width / 2, height / 2
+    near, far = 1.0, 1.0 - keystone
+    if keystone_side == "top":
+        corners = [(-w * far, -h * (1 - keystone / 3)), (w * far, -h * (1 - keystone / 3)), (w, h), (-w, h)]
+    elif keystone_side == "bottom":
+        corners = [(-w, -h), (w, -h), (w * far, h * (1 - keystone / 3)), (-w * far, h * (1 - keystone / 3))]
+    elif keystone_side == "left":
+        corners = [(-w, -h * far), (w, -h), (w, h), (-w, h * far)]
+    else:
+        corners = [(-w, -h), (w, -h * far), (w, h * far), (-w, h)]
+    cos, sin = math.cos(math.radians(rotation_deg)), math.sin(math.radians(rotation_deg))
+    placed = []
+    for x, y in corners:
+        x += rng.uniform(-jitter, jitter) * width
+        y += rng.uniform(-jitter, jitter) * height
+        placed.append((centre[0] + x * cos - y * sin, centre[1] + x * sin + y * cos))
+    return placed
+
+
+def warp_onto(canvas, slip, quad, shadow_offset=(0, 0), shadow_strength=0, shadow_blur=0):
+    """Paste `slip` onto `canvas` (same mode) so its corners land on `quad`, with a soft shadow."""
+    source = [(0, 0), (slip.width, 0), (slip.width, slip.height), (0, slip.height)]
+    data = perspective_coefficients(quad, source)
+    warped = slip.transform(canvas.size, Image.PERSPECTIVE, data, resample=Image.BICUBIC)
+    mask = Image.new("L", slip.size, 255).transform(canvas.size, Image.PERSPECTIVE, data, resample=Image.BILINEAR)
+    if shadow_strength:
+        small = mask.resize((canvas.width // 8, canvas.height // 8), Image.BILINEAR)
+        small = ImageChops.offset(small, shadow_offset[0] // 8, shadow_offset[1] // 8)
+        small = small.filter(ImageFilter.GaussianBlur(max(1, shadow_blur // 8)))
+        shadow = small.resize(canvas.size, Image.BILINEAR).point(lambda v: v * shadow_strength // 255)
+        dark = Image.new(canvas.mode, canvas.size, 0 if canvas.mode == "L" else (12, 9, 6))
+        canvas = Image.composite(dark, canvas, shadow)
+    canvas.paste(warped, (0, 0), mask)
+    return canvas
+
+
+# ---------------------------------------------------------------------------------------------
+# Backgrounds, made small and enlarged (texture, not detail, is the point)
+
+
+def smooth_noise(size, rng, cell, low, high):
+    small = fixtures.noise((max(2, size[0] // cell), max(2, size[1] // cell)), rng)
+    lut = [low + (high - low) * v // 255 for v in range(256)]
+    return small.resize(size, Image.BICUBIC).point(lut)
+
+
+def background(kind, size, rng):
+    if kind == "wood":
+        grain = fixtures.noise((size[0] // 30 + 1, size[1] * 2 // 3), rng).resize(size, Image.BICUBIC)
+        grain = grain.filter(ImageFilter.GaussianBlur(2))
+        return Image.merge("RGB", [grain.point(lambda v: 95 + v * 60 // 255), grain.point(lambda v: 62 + v * 40 // 255),
+                                   grain.point(lambda v: 38 + v * 25 // 255)])
+    if kind == "cloth":  # dark blue-grey fabric: a fine weave over slow folds
+        folds = smooth_noise(size, rng, 180, 20, 55)
+        weave = fixtures.scaled_noise((size[0] // 3, size[1] // 3), rng, 0, 18).resize(size, Image.NEAREST)
+        base = ImageChops.add(folds, weave)
+        return Image.merge("RGB", [base, base.point(lambda v: v + 4), base.point(lambda v: v + 14)])
+    if kind == "granite":  # speckled mid-grey stone worktop: busy texture, little contrast with paper
+        base = smooth_noise(size, rng, 60, 110, 160)
+        speckle = fixtures.scaled_noise((size[0] // 4, size[1] // 4), rng, 0, 70).resize(size, Image.NEAREST)
+        base = ImageChops.subtract(base, speckle, offset=-20)
+        return Image.merge("RGB", [base, base, base.point(lambda v: max(0, v - 6))])
+    raise ValueError(kind)
+
+
+def lid(kind, size, rng):
+    """A scanner lid at 300 dpi: white, or grey with a soft mottled texture."""
+    if kind == "white":
+        page = Image.new("L", size, 252)
+        return ImageChops.subtract(page, fixtures.scaled_noise((size[0] // 2, size[1] // 2), rng, 0, 6).resize(size))
+    mottle = smooth_noise(size, rng, 40, 196, 222)
+    fine = fixtures.scaled_noise((size[0] // 2, size[1] // 2), rng, 0, 7).resize(size, Image.NEAREST)
+    return ImageChops.subtract(mottle, fine)
+
+
+# ---------------------------------------------------------------------------------------------
+# Variants
+
+
+def seeded(ident, variant):
+    return random.Random(zlib.crc32(f"{ident}/{variant}".encode()))
+
+
+def photo(slip, ident, long_side=None):
+    """A phone photo of the slip on a table: the slip fills most of the frame's height."""
+    rng = seeded(ident, "photo")
+    size = PHOTO_SIZE
+    paper = ImageChops.multiply(slip.convert("RGB"), Image.new("RGB", slip.size, (255, 249, 236)))
+    scale = min(0.78 * size[1] / paper.height, 0.62 * size[0] / paper.width)
+    paper = paper.resize((round(paper.width * scale), round(paper.height * scale)), Image.BICUBIC)
+    kind = ["wood", "cloth", "granite"][zlib.crc32(ident.encode()) % 3]
+    canvas = background(kind, size, rng)
+    centre = (size[0] / 2 + rng.uniform(-0.05, 0.05) * size[0], size[1] / 2 + rng.uniform(-0.04, 0.04) * size[1])
+    quad = place_quad(paper.width, paper.height, centre, rng.uniform(-7, 7), rng.uniform(0.04, 0.16),
+                      rng.choice(["top", "bottom", "left", "right"]), rng, 0.008)
+    canvas = warp_onto(canvas, paper, quad, (rng.randint(10, 40), rng.randint(15, 45)), 150, 60)
+    light = fixtures.linear_gradient(size, 1.0, rng.uniform(0.55, 0.75), rng.uniform(0, 360))
+    canvas = ImageChops.multiply(canvas, Image.merge("RGB", [light, light, light]))
+    grain = fixtures.scaled_noise(size, rng, 0, 14)
+    canvas = ImageChops.add(canvas, Image.merge("RGB", [grain, grain, grain]), offset=-7)
+    canvas = canvas.filter(ImageFilter.GaussianBlur(rng.uniform(0.9, 1.5)))
+    if long_side:
+        factor = long_side / max(canvas.size)
+        canvas = canvas.resize((round(canvas.width * factor), round(canvas.height * factor)), Image.LANCZOS)
+    return canvas, kind
+
+
+def page(slip, ident, kind, source_dpi=None):
+    """A 300 dpi A4 scan with the slip at its printed width (72-80 mm) anywhere on the lid."""
+    rng = seeded(ident, "page-" + kind)
+    canvas = lid(kind, A4_300DPI, rng)
+    width_px = rng.uniform(*SLIP_MM) / 25.4 * 300
+    scale = width_px / slip.width
+    if slip.height * scale > A4_300DPI[1] - 160:  # a very long slip is laid along the page's height
+        scale = (A4_300DPI[1] - 160) / slip.height
+    paper = slip.convert("L").resize((round(slip.width * scale), round(slip.height * scale)), Image.BICUBIC)
+    angle = rng.uniform(-3, 3)
+    turn = math.radians(abs(angle))
+    half_w = paper.width / 2 * math.cos(turn) + paper.height / 2 * math.sin(turn) + 30
+    half_h = paper.height / 2 * math.cos(turn) + paper.width / 2 * math.sin(turn) + 30
+    centre = (rng.uniform(half_w, A4_300DPI[0] - half_w), rng.uniform(half_h, max(half_h + 1, A4_300DPI[1] - half_h)))
+    quad = place_quad(paper.width, paper.height, centre, angle, 0.0, "top", rng, 0.0)
+    canvas = warp_onto(canvas, paper, quad, (8, 10), 90, 24)
+    return canvas.filter(ImageFilter.GaussianBlur(0.5))
+
+
+def heic(photo_image, target):
+    encoder = shutil.which("heif-enc")
+    if not encoder:
+        sys.exit("make-wild: heif-enc is missing. Install the Debian package libheif-examples.")
+    with tempfile.TemporaryDirectory() as folder:
+        png = os.path.join(folder, "photo.png")
+        photo_image.save(png)
+        subprocess.run([encoder, "-q", "60", "-o", target, png], check=True, stdout=subprocess.DEVNULL)
+
+
+def write_variants(source, variants, img_dir, photo_long_side=None):
+    """Writes the requested variants of one receipt; returns [(id, variant, file)]."""
+    written = []
+    slip = source.load()
+    cached = {}
+
+    def the_photo():
+        if "photo" not in cached:
+            cached["photo"] = photo(slip, source.id, photo_long_side)[0]
+        return cached["photo"]
+
+    for variant in variants:
+        ident = f"{source.id}-{variant}"
+        if variant == "clean":
+            ext = os.path.splitext(source.original)[1].lower() if source.original else ".png"
+            target = os.path.join(img_dir, ident + ext)
+            if source.original:
+                shutil.copyfile(source.original, target)
+            else:
+                slip.save(target, dpi=(300, 300), optimize=True)
+        elif variant == "photo":
+            target = os.path.join(img_dir, ident + ".jpg")
+            the_photo().save(target, quality=80)
+        elif variant == "photo-exif":
+            orientation = 6 if zlib.crc32(source.id.encode()) % 2 == 0 else 8
+            exif = Image.Exif()
+            exif[0x0112] = orientation
+            # 6: the viewer turns 90 degrees clockwise, so the pixels are stored counter-clockwise.
+            stored = the_photo().transpose(Image.ROTATE_90 if orientation == 6 else Image.ROTATE_270)
+            target = os.path.join(img_dir, ident + ".jpg")
+            stored.save(target, quality=80, exif=exif)
+            assert ImageOps.exif_transpose(Image.open(target)).size == the_photo().size
+        elif variant in ("page-white", "page-grey"):
+            target = os.path.join(img_dir, ident + ".jpg")
+            page(slip, source.id, variant.split("-")[1]).save(target, quality=88, dpi=(300, 300))
+        elif variant == "heic":
+            target = os.path.join(img_dir, ident + ".heic")
+            heic(the_photo(), target)
+        elif variant == "pdf-image":
+            target = os.path.join(img_dir, ident + ".pdf")
+            formats.image_document([page(slip, source.id, "grey")], target)
+        else:
+            sys.exit(f"make-wild: unknown variant {variant!r} (known: {', '.join(VARIANTS)})")
+        written.append((ident, variant, target))
+    return written
+
+
+def build(sources, out, plan, photo_long_side=None):
+    """`plan(source)` gives the variants to write for each source."""
+    img_dir = os.path.join(out, "img")
+    os.makedirs(img_dir, exist_ok=True)
+    lines = []
+    for source in sources:
+        for ident, variant, target in write_variants(source, plan(source), img_dir, photo_long_side):
+            truth = {"id": ident, **{k: v for k, v in source.truth.items() if k in ("vendor", "date", "total")},
+                     "variant": variant, "source": source.id}
+            truth.update({k: v for k, v in source.truth.items() if k not in truth})
+            lines.append(truth)
+            print(f"  {os.path.relpath(target, out)}: {os.path.getsize(target) // 1024} KB", flush=True)
+    with open(os.path.join(out, "truth.jsonl"), "w", encoding="utf-8") as handle:
+        for line in lines:
+            handle.write(json.dumps(line, ensure_ascii=False) + "\n")
+    return lines
+
+
+# The committed fixtures: three of the project's own receipts, each in a few captures, photos
+# reduced to 1800 px so the folder stays at a few MB.
+FIXTURE_PLAN = {
+    "eng-restaurant": ["photo", "page-grey", "pdf-image"],
+    "eng-bluedoor": ["photo-exif", "heic", "page-white"],
+    "spa-supermarket": ["photo"],
+}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("src", nargs="?")
+    parser.add_argument("out", nargs="?")
+    parser.add_argument("--variants", default=",".join(VARIANTS))
+    parser.add_argument("--limit", type=int)
+    parser.add_argument("--photo-long-side", type=int, help="reduce photos to this many pixels on the long side")
+    parser.add_argument("--fixtures", action="store_true", help="rewrite Fixtures/wild from the project's receipts")
+    args = parser.parse_args()
+    if args.fixtures:
+        out = os.path.join(fixtures.FIXTURES, "wild")
+        shutil.rmtree(out, ignore_errors=True)
+        sources = [s for s in sources_from("fixtures") if s.id in FIXTURE_PLAN]
+        print(f"Writing wild fixtures to {out}")
+        build(sources, out, lambda s: FIXTURE_PLAN[s.id], photo_long_side=1800)
+        return
+    if not args.src or not args.out:
+        parser.error("SRC and OUT are required (or --fixtures)")
+    variants = [v for v in args.variants.split(",") if v]
+    unknown = [v for v in variants if v not in VARIANTS]
+    if unknown:
+        parser.error(f"unknown variants {unknown}; known: {VARIANTS}")
+    sources = sources_from(args.src)[: args.limit]
+    print(f"Writing {len(sources)} receipts x {len(variants)} variants to {args.out}")
+    build(sources, args.out, lambda s: variants, args.photo_long_side)
+
+
+if __name__ == "__main__":
+    main()
