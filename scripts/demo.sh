@@ -8,10 +8,12 @@ export OMP_THREAD_LIMIT=1
 rebut=.build/release/rebut
 "$rebut" events create "Demo" --kind trip --if-missing >/dev/null
 # The bundled samples: English, Spanish, Catalan, German and French receipts, clean, skewed,
-# faded, photographed and on a flatbed scan. Their truths (*.json beside them) are for the tests,
-# not for filing.
+# faded, photographed and on a flatbed scan, an electricity bill as a PDF with a text layer and
+# a receipt photographed on an iPhone (HEIC, stored sideways). Their truths (*.json beside them)
+# are for the tests, not for filing.
 # Exit code 1 would only mean some sample could not be read; the demo still shows what was filed.
-"$rebut" ingest Fixtures/receipts/*.png Fixtures/receipts/*.jpg --event "Demo" --lang eng+spa+cat+deu+fra || [ $? -eq 1 ]
+"$rebut" ingest Fixtures/receipts/*.png Fixtures/receipts/*.jpg Fixtures/documents/bill-text.pdf \
+  Fixtures/formats/receipt-rotated.heic --event "Demo" --lang eng+spa+cat+deu+fra || [ $? -eq 1 ]
 echo
 "$rebut" events show "Demo"
 echo
