@@ -99,10 +99,16 @@ struct EvidenceLedger<Key: Hashable & Sendable, Rule: LedgerRule, Source: Ledger
         return score
     }
 
-    /// Candidates best first; `before` breaks ties.
+    /// Candidates best first; `before` breaks ties, and the value itself breaks what is still
+    /// tied, so the order never depends on the dictionary's (per-process) iteration order.
     func ranked(tieBreak before: (Account, Account) -> Bool) -> [(value: Key, score: Double, account: Account)] {
         accounts.map { ($0.key, score(of: $0.key), $0.value) }
-            .sorted { $0.score != $1.score ? $0.score > $1.score : before($0.account, $1.account) }
+            .sorted { a, b in
+                if a.1 != b.1 { return a.1 > b.1 }
+                if before(a.2, b.2) { return true }
+                if before(b.2, a.2) { return false }
+                return String(describing: a.0) < String(describing: b.0)
+            }
     }
 
     /// One line per entry, best candidates first, for `--explain`.
