@@ -389,12 +389,15 @@ def build(sources, out, plan, photo_long_side=None):
     return lines
 
 
-# The committed fixtures: three of the project's own receipts, each in a few captures, photos
+# The committed fixtures: a few of the project's own receipts, each in a few captures, photos
 # reduced to 1800 px so the folder stays at a few MB.
 FIXTURE_PLAN = {
     "eng-restaurant": ["photo", "page-grey", "pdf-image"],
     "eng-bluedoor": ["photo-exif", "heic", "page-white"],
     "spa-supermarket": ["photo"],
+    # Read wrong today (the test's knownHard list): the slip's perspective is not straightened.
+    "eng-petrol": ["photo"],
+    "deu-supermarket": ["photo"],
 }
 
 
