@@ -48,7 +48,7 @@ import Testing
 
     @Test func theWildFixturesCoverEveryCaptureTheGeneratorMakes() throws {
         let variants = Set(Self.truths.map(\.variant))
-        #expect(variants == ["photo", "photo-exif", "page-white", "page-grey", "heic", "pdf-image"])
+        #expect(variants == ["photo", "photo-exif", "page-white", "page-grey", "heic", "pdf-image", "pdf-text"])
         // The loader of `bench accuracy` finds every image of the folder by its id.
         let dataset = try LabelledDataset(root: Self.folder)
         #expect(dataset.samples.map(\.name).sorted() == Self.truths.map(\.id).sorted())
@@ -63,6 +63,18 @@ import Testing
         #expect(right.date, "\(truth.id): date")
         #expect(right.total, "\(truth.id): total")
         #expect(right.currency, "\(truth.id): currency")
+    }
+
+    /// A till's e-mailed receipt (real PDF text, no image): read from its text, no OCR at all.
+    @Test func aTextPDFReceiptIsReadFromItsTextWithoutOCR() async throws {
+        let truth = try #require(Self.truths.first { $0.variant == "pdf-text" })
+        let dataset = try LabelledDataset(root: Self.folder)
+        let image = try #require(dataset.samples.first { $0.name == truth.id }?.image)
+        let analysed = try await ReceiptAnalyser(configuration: PipelineConfiguration(languages: truth.language, jobs: 1))
+            .analyse(image)
+        #expect(analysed.timings?.ocr == .zero)
+        #expect(analysed.fields.total.map { MoneyFormat.canonical($0) } == truth.total)
+        #expect(analysed.fields.vendor == truth.vendor)
     }
 
     /// When one of these starts to pass, move it out of `knownHard`.
