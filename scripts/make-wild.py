@@ -134,6 +134,9 @@ def sources_from(src):
                     sys.exit(f"make-wild: no image for {truth['id']} in {src}/img")
                 ident = truth.pop("id")
                 truth.pop("variant", None)
+                if os.path.splitext(images[0])[1].lower() in (".heic", ".heif", ".avif", ".pdf"):
+                    print(f"  {ident}: skipped, Pillow cannot open {os.path.basename(images[0])}", file=sys.stderr)
+                    continue
                 out.append(Source(ident, truth, lambda p=images[0]: open_upright(p), images[0]))
         return out
     if os.path.isdir(os.path.join(src, "key")):
