@@ -2,7 +2,7 @@
 """Put labelled receipts into the captures people really send: phone photos, A4 scanner pages,
 HEIC, image-only PDFs.
 
-    /usr/bin/python3 scripts/make-wild.py SRC OUT [--variants photo,page-grey,...] [--limit N]
+    /usr/bin/python3 scripts/make-wild.py SRC OUT [--variants photo,page-grey,...] [--limit N] [--offset N]
     /usr/bin/python3 scripts/make-wild.py --fixtures        # rewrites Fixtures/wild/
 
 SRC is any labelled folder: the SROIE layout (img/NAME.jpg + key/NAME.json with company, date,
@@ -446,6 +446,7 @@ def main():
     parser.add_argument("out", nargs="?")
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--limit", type=int)
+    parser.add_argument("--offset", type=int, default=0, help="skip the first N receipts (in name order)")
     parser.add_argument("--photo-long-side", type=int, help="reduce photos to this many pixels on the long side")
     parser.add_argument("--fixtures", action="store_true", help="rewrite Fixtures/wild from the project's receipts")
     args = parser.parse_args()
@@ -462,7 +463,7 @@ def main():
     unknown = [v for v in variants if v not in VARIANTS]
     if unknown:
         parser.error(f"unknown variants {unknown}; known: {VARIANTS}")
-    sources = sources_from(args.src)[: args.limit]
+    sources = sources_from(args.src)[args.offset:][: args.limit]
     print(f"Writing {len(sources)} receipts x {len(variants)} variants to {args.out}")
     build(sources, args.out, lambda s: variants, args.photo_long_side)
 
