@@ -7,11 +7,12 @@
 #   SRC      labelled folder (default /tmp/rebut-datasets/tune, made by scripts/datasets.sh)
 #   --limit  first N receipts of SRC (default 30); --jobs workers (default 2);
 #   --slowest K wild images timed with bare tesseract (default 5); --out (default /tmp/rebut-wild)
+#   --reuse  keep DIR/wild.json and DIR/clean.json from the last run (only re-time the slowest)
 # Derived images stay in DIR (under /tmp): never commit anything made from ../shared/datasets.
 # The wild set is reused when DIR/set was made from the same SRC and limit (delete it to remake).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-src=/tmp/rebut-datasets/tune limit=30 jobs=2 slowest=5 out=/tmp/rebut-wild lang=eng
+src=/tmp/rebut-datasets/tune limit=30 jobs=2 slowest=5 out=/tmp/rebut-wild lang=eng reuse=0
 while (($#)); do
   case $1 in
     --limit) limit=$2; shift 2 ;;
@@ -19,6 +20,7 @@ while (($#)); do
     --slowest) slowest=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --lang) lang=$2; shift 2 ;;
+    --reuse) reuse=1; shift ;;
     -*) echo "bench-wild: unknown option $1" >&2; exit 2 ;;
     *) src=$1; shift ;;
   esac
@@ -38,14 +40,17 @@ if [ "$(cat "$out/set.stamp" 2>/dev/null)" != "$stamp" ]; then
   echo "$stamp" > "$out/set.stamp"
 fi
 
-echo "== rebut bench accuracy: wild set ($(grep -c . "$out/set/truth.jsonl") images of $limit receipts, $jobs workers)" >&2
-"$rebut" bench accuracy --dataset "$out/set" --jobs "$jobs" --lang "$lang" --slowest "$slowest" --json > "$out/wild.json"
-echo "== rebut bench accuracy: the clean originals" >&2
-"$rebut" bench accuracy --dataset "$src" --limit "$limit" --jobs "$jobs" --lang "$lang" --json > "$out/clean.json"
+if ((!reuse)) || [ ! -s "$out/wild.json" ] || [ ! -s "$out/clean.json" ]; then
+  echo "== rebut bench accuracy: wild set ($(grep -c . "$out/set/truth.jsonl") images of $limit receipts, $jobs workers)" >&2
+  "$rebut" bench accuracy --dataset "$out/set" --jobs "$jobs" --lang "$lang" --slowest "$slowest" --json > "$out/wild.json"
+  echo "== rebut bench accuracy: the clean originals" >&2
+  "$rebut" bench accuracy --dataset "$src" --limit "$limit" --jobs "$jobs" --lang "$lang" --json > "$out/clean.json"
+fi
 
 # The slowest wild images, each read alone (no other worker competing): `rebut scan` against bare
 # tesseract, both as fresh processes (engine start included in both). Tesseract reads neither HEIC
-# nor PDF: those are first decoded (heif-convert) or rendered at 300 dpi (pdftoppm), timed with it.
+# nor PDF: a HEIC is first decoded (heif-convert) and a scanned PDF's page image taken out as it
+# is (pdfimages -j: no rendering; pdftoppm takes ~20 s on these pages), timed with it.
 seconds_since() { local now; now=$(date +%s%N); printf '%d.%09d' $(((now - $1) / 1000000000)) $(((now - $1) % 1000000000)); }
 : > "$out/alone.tsv"
 for name in $(/usr/bin/python3 -c 'import json,sys; [print(r["name"]) for r in json.load(open(sys.argv[1]))["slowest"]]' "$out/wild.json"); do
@@ -56,7 +61,8 @@ for name in $(/usr/bin/python3 -c 'import json,sys; [print(r["name"]) for r in j
   start=$(date +%s%N)
   case $file in
     *.heic) heif-convert "$file" "$out/tmp.png" > /dev/null; tesseract "$out/tmp.png" - --psm 4 -l "$lang" > /dev/null 2>&1 ;;
-    *.pdf) pdftoppm -r 300 -gray -png -singlefile "$file" "$out/tmp"; tesseract "$out/tmp.png" - --psm 4 -l "$lang" > /dev/null 2>&1 ;;
+    *.pdf) pdfimages -j -f 1 -l 1 "$file" "$out/tmp"; tesseract "$(ls "$out"/tmp-000.*)" - --psm 4 -l "$lang" > /dev/null 2>&1
+           rm -f "$out"/tmp-000.* ;;
     *) tesseract "$file" - --psm 4 -l "$lang" > /dev/null 2>&1 ;;
   esac
   printf '%s\t%s\t%s\n' "$name" "$rebut_s" "$(seconds_since "$start")" >> "$out/alone.tsv"

@@ -2,7 +2,7 @@
 """Put labelled receipts into the captures people really send: phone photos, A4 scanner pages,
 HEIC, image-only PDFs.
 
-    /usr/bin/python3 scripts/make-wild.py SRC OUT [--variants photo,page-grey,...] [--limit N]
+    /usr/bin/python3 scripts/make-wild.py SRC OUT [--variants photo,page-grey,...] [--limit N] [--offset N]
     /usr/bin/python3 scripts/make-wild.py --fixtures        # rewrites Fixtures/wild/
 
 SRC is any labelled folder: the SROIE layout (img/NAME.jpg + key/NAME.json with company, date,
@@ -22,6 +22,9 @@ Variants (all by default, in this order):
   page-grey   the same on a textured grey lid
   heic        the photo as HEIC (heif-enc, Debian libheif-examples)
   pdf-image   the grey page as an image-only PDF (no text layer)
+  pdf-text    the slip as a PDF with real text (Courier, 80 mm wide), as a till that e-mails
+              its receipt writes; only for `fixtures`, whose printed rows are known (skipped
+              for other sources)
 
 Deterministic: every random choice comes from random.Random seeded by a CRC of the receipt id
 and variant; no clock. Derived SROIE images belong in /tmp only, never in the repository.
@@ -55,7 +58,7 @@ fixtures = load_module("make_fixtures", "make-fixtures.py")
 formats = load_module("make_format_fixtures", "make-format-fixtures.py")
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageOps  # noqa: E402 (checked above)
 
-VARIANTS = ["clean", "photo", "photo-exif", "page-white", "page-grey", "heic", "pdf-image"]
+VARIANTS = ["clean", "photo", "photo-exif", "page-white", "page-grey", "heic", "pdf-image", "pdf-text"]
 A4_300DPI = (2480, 3508)
 PHOTO_SIZE = (2700, 3600)  # a portrait phone photo, ~10 MP
 SLIP_MM = (72, 80)  # printed width of a till slip
@@ -66,10 +69,11 @@ SLIP_MM = (72, 80)  # printed width of a till slip
 
 
 class Source:
-    """One labelled receipt: an id, its truth and a way to get its upright, flat image."""
+    """One labelled receipt: an id, its truth and a way to get its upright, flat image; `receipt`
+    is the synthetic receipt itself when its printed rows are known."""
 
-    def __init__(self, ident, truth, load, original=None):
-        self.id, self.truth, self.load, self.original = ident, truth, load, original
+    def __init__(self, ident, truth, load, original=None, receipt=None):
+        self.id, self.truth, self.load, self.original, self.receipt = ident, truth, load, original, receipt
 
 
 def iso_date(text):
@@ -115,7 +119,7 @@ def sources_from(src):
             truth = {k: truth[k] for k in ("vendor", "date", "total", "currency", "language")}
             # "eng-restaurant-clean" -> "eng-restaurant"; Fixtures/formats' receipt is the Blue Door café.
             ident = receipt.name.rsplit("-", 1)[0] if receipt.name != "receipt" else "eng-bluedoor"
-            out.append(Source(ident, truth, lambda r=receipt: fixtures.render_paper(r)))
+            out.append(Source(ident, truth, lambda r=receipt: fixtures.render_paper(r), receipt=receipt))
         return out
     truth_lines = os.path.join(src, "truth.jsonl")
     if os.path.isfile(truth_lines):
@@ -130,6 +134,9 @@ def sources_from(src):
                     sys.exit(f"make-wild: no image for {truth['id']} in {src}/img")
                 ident = truth.pop("id")
                 truth.pop("variant", None)
+                if os.path.splitext(images[0])[1].lower() in (".heic", ".heif", ".avif", ".pdf"):
+                    print(f"  {ident}: skipped, Pillow cannot open {os.path.basename(images[0])}", file=sys.stderr)
+                    continue
                 out.append(Source(ident, truth, lambda p=images[0]: open_upright(p), images[0]))
         return out
     if os.path.isdir(os.path.join(src, "key")):
@@ -324,6 +331,33 @@ def heic(photo_image, target):
         subprocess.run([encoder, "-q", "60", "-o", target, png], check=True, stdout=subprocess.DEVNULL)
 
 
+def text_pdf(receipt, target):
+    """The slip's rows as real PDF text on an 80 mm page: centred rows centred, amounts at the
+    right margin, bold where the print is bold. Courier is 0.6 em a character."""
+    width, size, step, margin = 80 / 25.4 * 72, 8, 11, 10
+    rows = fixtures.layout(receipt)
+    height = 2 * 18 + step * len(rows)
+    out = []
+    for index, (kind, left, right) in enumerate(rows):
+        y = height - 18 - step * (index + 1)
+        font = b"/F2" if kind.endswith("bold") else b"/F1"
+
+        def text(x, string):
+            out.append(b"BT %s %d Tf %s %s Td %s Tj ET" % (font, size, formats.fmt(x), formats.fmt(y),
+                                                           formats.pdf_text(string)))
+        if kind.startswith("centre"):
+            text((width - len(left) * 0.6 * size) / 2, left)
+        elif kind.startswith("pair"):
+            text(margin, left)
+            if right:
+                text(width - margin - len(right) * 0.6 * size, right)
+        elif kind == "rule":
+            text(margin, "-" * int((width - 2 * margin) / (0.6 * size)))
+    fonts = (b"<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >> "
+             b"/F2 << /Type /Font /Subtype /Type1 /BaseFont /Courier-Bold /Encoding /WinAnsiEncoding >> >> >>")
+    formats.document([(width, height, b"\n".join(out) + b"\n", fonts)], target)
+
+
 def write_variants(source, variants, img_dir, photo_long_side=None):
     """Writes the requested variants of one receipt; returns [(id, variant, file)]."""
     written = []
@@ -365,6 +399,11 @@ def write_variants(source, variants, img_dir, photo_long_side=None):
         elif variant == "pdf-image":
             target = os.path.join(img_dir, ident + ".pdf")
             formats.image_document([page(slip, source.id, "grey")], target)
+        elif variant == "pdf-text":
+            if source.receipt is None:
+                continue  # no known rows to print as text
+            target = os.path.join(img_dir, ident + ".pdf")
+            text_pdf(source.receipt, target)
         else:
             sys.exit(f"make-wild: unknown variant {variant!r} (known: {', '.join(VARIANTS)})")
         written.append((ident, variant, target))
@@ -389,12 +428,15 @@ def build(sources, out, plan, photo_long_side=None):
     return lines
 
 
-# The committed fixtures: three of the project's own receipts, each in a few captures, photos
+# The committed fixtures: a few of the project's own receipts, each in a few captures, photos
 # reduced to 1800 px so the folder stays at a few MB.
 FIXTURE_PLAN = {
     "eng-restaurant": ["photo", "page-grey", "pdf-image"],
     "eng-bluedoor": ["photo-exif", "heic", "page-white"],
-    "spa-supermarket": ["photo"],
+    "spa-supermarket": ["photo", "pdf-text"],
+    # Read wrong today (the test's knownHard list): the slip's perspective is not straightened.
+    "eng-petrol": ["photo"],
+    "deu-supermarket": ["photo"],
 }
 
 
@@ -404,6 +446,7 @@ def main():
     parser.add_argument("out", nargs="?")
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--limit", type=int)
+    parser.add_argument("--offset", type=int, default=0, help="skip the first N receipts (in name order)")
     parser.add_argument("--photo-long-side", type=int, help="reduce photos to this many pixels on the long side")
     parser.add_argument("--fixtures", action="store_true", help="rewrite Fixtures/wild from the project's receipts")
     args = parser.parse_args()
@@ -420,7 +463,7 @@ def main():
     unknown = [v for v in variants if v not in VARIANTS]
     if unknown:
         parser.error(f"unknown variants {unknown}; known: {VARIANTS}")
-    sources = sources_from(args.src)[: args.limit]
+    sources = sources_from(args.src)[args.offset:][: args.limit]
     print(f"Writing {len(sources)} receipts x {len(variants)} variants to {args.out}")
     build(sources, args.out, lambda s: variants, args.photo_long_side)
 

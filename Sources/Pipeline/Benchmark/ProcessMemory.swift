@@ -17,6 +17,11 @@ public enum ProcessMemory {
         return Double(usage.ru_maxrss) / 1024
     }
 
+    /// The run's peak when the mark may have been reset: the largest of `observed` and today's.
+    public static func runPeakMB(observed: [Double]) -> Double {
+        max(peakRSSMB(), observed.max() ?? 0)
+    }
+
     /// `VmHWM` from /proc/self/status in MB: the high-water mark since start or the last reset.
     public static func highWaterMarkMB() -> Double? {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
@@ -27,8 +32,9 @@ public enum ProcessMemory {
         return nil
     }
 
-    /// Resets `VmHWM` to the current resident set; false when the kernel refuses. `ru_maxrss`
-    /// is not reset, so the run's peak stays whole.
+    /// Resets `VmHWM` to the current resident set; false when the kernel refuses. Linux derives
+    /// `ru_maxrss` from the same mark, so after a reset the run's peak is the largest of the
+    /// peaks read since (see `runPeakMB`).
     @discardableResult
     public static func resetHighWaterMark() -> Bool {
         guard let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return false }

@@ -142,7 +142,7 @@ struct BenchAccuracyCommand: AsyncParsableCommand {
                             medianSecondsPerReceipt: median, stageMedianSeconds: stageMedians,
                             stageShare: share, variants: variants.isEmpty ? nil : variants.rows,
                             slowest: ReceiptRun.slowest(runs, count: slowest), receiptRuns: runs,
-                            peakRSSMB: ProcessMemory.peakRSSMB(),
+                            peakRSSMB: ProcessMemory.runPeakMB(observed: timed.compactMap(\.peakRSSMB)),
                             perReceiptRSS: exactRSS ? "exact: peak reset before each receipt (1 worker)"
                                 : "approximate: the process's high-water mark when the receipt finished "
                                 + "(\(analyser.configuration.jobs) workers share it)",

@@ -1,0 +1,47 @@
+import Foundation
+import RebutTestSupport
+import Testing
+
+/// `rebut bench accuracy` on the committed wild fixtures (img/ + truth.jsonl): accuracy per
+/// variant, time per receipt and stage, the slowest by name, and memory, in its JSON.
+@Suite struct BenchAccuracyCLITests {
+    @Test func aWildFolderIsScoredPerVariantWithTimeAndMemoryPerReceipt() throws {
+        let dir = try TemporaryDirectory()
+        let rebut = RebutBinary(store: dir.file("store.sqlite"))
+        let output = try #require(try rebut.json(["bench", "accuracy", "--dataset", Fixtures.url("wild").path,
+                                                  "--lang", "eng+spa+deu", "--jobs", "1", "--slowest", "3",
+                                                  "--json"]) as? [String: Any])
+        let lines = try String(contentsOf: Fixtures.url("wild/truth.jsonl"), encoding: .utf8)
+            .split(separator: "\n").count
+        let report = try #require(output["report"] as? [String: Any])
+        #expect(report["receipts"] as? Int == lines)
+
+        let variants = try #require(output["variants"] as? [[String: Any]])
+        #expect(variants.map { $0["variant"] as? String } == ["photo", "photo-exif", "page-white", "page-grey", "heic", "pdf-image", "pdf-text"])
+        #expect(variants.reduce(0) { $0 + ($1["receipts"] as? Int ?? 0) } == lines)
+        // The A4 pages are read right in every field.
+        for page in variants where (page["variant"] as? String)?.hasPrefix("page-") == true {
+            #expect(page["allThree"] as? Double == 1, "\(page)")
+        }
+
+        let runs = try #require(output["receiptRuns"] as? [[String: Any]])
+        #expect(runs.count == lines)
+        let slowest = try #require(output["slowest"] as? [[String: Any]])
+        #expect(slowest.count == 3)
+        let seconds = slowest.compactMap { $0["seconds"] as? Double }
+        #expect(seconds == seconds.sorted(by: >) && seconds.count == 3)
+        let fastestOfAll = try #require(runs.compactMap { $0["seconds"] as? Double }.min())
+        #expect(seconds.last! >= fastestOfAll)
+        for run in slowest {
+            let stages = try #require(run["stageSeconds"] as? [String: Double])
+            #expect(Set(stages.keys) == ["decode", "clean", "ocr", "reread"])
+            #expect(stages["ocr"]! > 0)
+            #expect((run["peakRSSMB"] as? Double ?? 0) > 20)
+        }
+        let share = try #require(output["stageShare"] as? [String: Double])
+        #expect(abs(share.values.reduce(0, +) - 1) < 1e-6)
+        let peak = try #require(output["peakRSSMB"] as? Double)
+        #expect(peak >= runs.compactMap { $0["peakRSSMB"] as? Double }.max()!)
+        #expect((output["perReceiptRSS"] as? String)?.hasPrefix("exact") == true)
+    }
+}
