@@ -10,3 +10,6 @@ int LLVMFuzzerRunDriver(int *argc, char ***argv, LLVMFuzzerCallback callback);
 
 /// libFuzzer's built-in mutations, for a custom mutator to fall back on.
 size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size);
+
+/// AddressSanitizer calls `callback` after printing a report, before the process dies.
+void __sanitizer_set_death_callback(void (*callback)(void));

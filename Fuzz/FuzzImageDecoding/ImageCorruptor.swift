@@ -12,7 +12,8 @@ public func mutateImage(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxS
         return LLVMFuzzerMutate(data, size, maxSize)
     }
     var bytes = [UInt8](UnsafeBufferPointer(start: data, count: size))
-    ImageCorruptor(generator: generator).corrupt(&bytes)
+    var corruptor = ImageCorruptor(generator: generator)
+    corruptor.corrupt(&bytes)
     let length = min(bytes.count, maxSize)
     bytes.withUnsafeBufferPointer { data.update(from: $0.baseAddress!, count: length) }
     return length

@@ -33,6 +33,7 @@ let allowStandardError = ProcessInfo.processInfo.environment["REBUT_FUZZ_ALLOW_S
 var argumentCount = CommandLine.argc
 var argumentValues: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
 installReport()
+CapturedStandardError.installDeathReport()
 exit(LLVMFuzzerRunDriver(&argumentCount, &argumentValues, fuzzImageDecoding))
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -106,21 +107,39 @@ func fail(_ message: String) -> Never {
     abort()
 }
 
-/// Collects what C code writes to the `stderr` stream during a call. Only the C `stderr`
-/// variable is swapped: libFuzzer and the sanitizers write to file descriptor 2 directly, so
-/// their reports still reach the terminal.
+/// Collects what reaches file descriptor 2 during a call: the terminal a user would see.
+/// Leptonica and the codec libraries print with the C `stderr` stream; Rebut's `Imaging` keeps
+/// that off the terminal, and this checks the result, not the mechanism.
 enum CapturedStandardError {
+    nonisolated(unsafe) static let capture: Int32 = fileno(tmpfile())
+    nonisolated(unsafe) static let terminal: Int32 = dup(2)
+
     static func during(_ body: () -> Void) -> String {
-        var buffer: UnsafeMutablePointer<CChar>?
-        var size = 0
-        guard let capture = open_memstream(&buffer, &size) else { body(); return "" }
-        let original = stderr
-        stderr = capture
+        fflush(nil)
+        ftruncate(capture, 0)
+        lseek(capture, 0, SEEK_SET)
+        dup2(capture, 2)
         body()
-        stderr = original
-        fclose(capture)
-        defer { free(buffer) }
-        guard let buffer, size > 0 else { return "" }
-        return String(decoding: UnsafeRawBufferPointer(start: buffer, count: size), as: UTF8.self)
+        fflush(nil)
+        restoreTerminal()
+        let size = Int(lseek(capture, 0, SEEK_END))
+        guard size > 0 else { return "" }
+        var bytes = [UInt8](repeating: 0, count: min(size, 4096))
+        let read = pread(capture, &bytes, bytes.count, 0)
+        return String(decoding: bytes.prefix(max(0, read)), as: UTF8.self)
+    }
+
+    static func restoreTerminal() { dup2(terminal, 2) }
+
+    /// A sanitizer report printed while descriptor 2 was captured is copied to the terminal.
+    static func installDeathReport() {
+        _ = terminal
+        __sanitizer_set_death_callback {
+            CapturedStandardError.restoreTerminal()
+            let size = Int(lseek(CapturedStandardError.capture, 0, SEEK_END))
+            var bytes = [UInt8](repeating: 0, count: max(0, size))
+            let read = pread(CapturedStandardError.capture, &bytes, bytes.count, 0)
+            if read > 0 { _ = write(2, bytes, read) }
+        }
     }
 }

@@ -9,7 +9,8 @@ public enum ImageDecoder {
     public static func decode(_ file: IngestedFile, maxPixels: Int) throws(ReceiptInputError) -> LeptonicaImage {
         Leptonica.silenceMessages()
         // Data.withUnsafeBytes only rethrows untyped errors, so the typed error travels in a Result.
-        let image = try file.data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Result<LeptonicaImage, ReceiptInputError> in
+        // Codec libraries complain about damaged files on stderr; the thrown error says it instead.
+        let image = try DecoderMessages.silenced { file.data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Result<LeptonicaImage, ReceiptInputError> in
             Result { () throws(ReceiptInputError) -> LeptonicaImage in
             guard let base = raw.bindMemory(to: UInt8.self).baseAddress, raw.count > 0 else { throw .empty }
             var format: Int32 = 0, width: Int32 = 0, height: Int32 = 0
@@ -35,7 +36,7 @@ public enum ImageDecoder {
             }
             return image
             }
-        }.get()
+        } }.get()
         guard let upright = image.applyingOrientation(file.orientation) else {
             throw .corrupt("cannot apply EXIF orientation \(file.orientation)")
         }
@@ -69,6 +70,9 @@ public enum Leptonica {
     private static let silenced: Void = {
         // Leptonica reports bad input on stderr; Rebut turns it into typed errors instead.
         _ = setMsgSeverity(Int32(L_SEVERITY_NONE))
+        // A few messages skip the severity check (a damaged TIFF's "Bad file: amount too big"
+        // from the in-memory reader): they go nowhere too.
+        leptSetStderrHandler { _ in }
     }()
 
     public static func silenceMessages() { _ = silenced }
