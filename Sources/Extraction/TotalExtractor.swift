@@ -265,6 +265,8 @@ struct TotalExtractor: Sendable {
             scores[largest]!.score += 0.08
         }
 
+        // Only zero amounts were labelled ("Bill 0"): nothing to rank.
+        guard !scores.isEmpty else { return Result(candidates: [], confidence: 0, labelled: labelled) }
         let ranked = scores.sorted { $0.value.score != $1.value.score ? $0.value.score > $1.value.score : $0.key > $1.key }
         let top = ranked.prefix(5).map { entry in
             Candidate(value: Self.canonical(entry.key, currency: currency),
