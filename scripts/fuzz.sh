@@ -3,7 +3,7 @@
 # with libFuzzer, each until its number of runs or its time is used up, whichever comes first.
 #
 #   scripts/fuzz.sh [SECONDS_PER_TARGET]        default 1800
-#   FUZZ_TARGETS="text image"  FUZZ_TEXT_RUNS=1000000  FUZZ_IMAGE_RUNS=10000
+#   FUZZ_TARGETS="text image"  FUZZ_TEXT_RUNS=1000000  FUZZ_IMAGE_RUNS=100000
 #
 # Prints executions, speed and findings per target; exits 1 when a target crashed, hung, ran
 # out of memory or broke an invariant. Everything lives in .build-fuzz/ and .build-fuzz-text/
@@ -79,7 +79,7 @@ run() {
 for target in $targets; do
   case $target in
     text) run text "$scratch-text/release/FuzzExtraction" "${FUZZ_TEXT_RUNS:-1000000}" -max_len=4096 -timeout=10 ;;
-    image) run image "$scratch/release/FuzzImageDecoding" "${FUZZ_IMAGE_RUNS:-10000}" -max_len=1048576 -timeout=30 ;;
+    image) run image "$scratch/release/FuzzImageDecoding" "${FUZZ_IMAGE_RUNS:-100000}" -max_len=1048576 -timeout=30 ;;
   esac
 done
 if [ "$failed" -ne 0 ]; then echo "fuzz: FAILED: see the findings above" >&2; exit 1; fi
