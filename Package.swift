@@ -91,3 +91,16 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["RebutCore", "RebutTestSupport"]),
     ]
 )
+
+// libFuzzer harnesses (Fuzz/), built only by scripts/fuzz.sh, which sets REBUT_FUZZ=1 and its own
+// scratch path: without the variable they are not in the package, so `swift build --build-tests`
+// never compiles them (they need -sanitize=fuzzer to link).
+if Context.environment["REBUT_FUZZ"] == "1" {
+    package.targets += [
+        .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
+        .executableTarget(name: "FuzzExtraction", dependencies: ["CLibFuzzer", "Extraction", "RebutCore"],
+                          path: "Fuzz/FuzzExtraction"),
+        .executableTarget(name: "FuzzImageDecoding", dependencies: ["CLibFuzzer", "Imaging", "Ingest", "RebutCore"],
+                          path: "Fuzz/FuzzImageDecoding"),
+    ]
+}

@@ -5,7 +5,12 @@ import RebutCore
 extension VendorExtractor {
     /// Trims OCR debris at the edges ("| ", "‘", " ~", trailing dots) and collapses spaces.
     static func clean(_ text: String) -> String {
-        var s = TextNormalisation.squeeze(text)
+        // Control characters (an escape sequence, a NUL from a damaged text file) are never part
+        // of a name and must not reach the store or a terminal: they count as spaces.
+        let printable = String(String.UnicodeScalarView(text.unicodeScalars.map {
+            $0.properties.generalCategory == .control ? " " : $0
+        }))
+        var s = TextNormalisation.squeeze(printable)
         let keepAtEnd: Set<Character> = [")", "."]
         func isEdgeNoise(_ c: Character) -> Bool { !(c.isLetter || c.isNumber || c == "(" || c == "&") }
         while let first = s.first, isEdgeNoise(first) { s.removeFirst() }

@@ -15,7 +15,12 @@ public struct Ingestor: Sendable {
     }
 
     public func read(_ url: URL) throws(ReceiptInputError) -> IngestedFile {
-        let data = try readBytes(url)
+        try inspect(readBytes(url), from: url)
+    }
+
+    /// What `read` does once the bytes are in memory: sniff, check and hash them. Lets the
+    /// image-decoding fuzzer feed the real ingest checks without writing files.
+    public func inspect(_ data: Data, from url: URL) throws(ReceiptInputError) -> IngestedFile {
         guard !data.isEmpty else { throw .empty }
         let format: ImageFormat
         switch FormatSniffer.sniff(data) {

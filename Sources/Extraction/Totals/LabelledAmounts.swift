@@ -144,7 +144,8 @@ extension TotalExtractor {
             guard let amount = valueLine.amounts.last else { continue }
             used.append(values[n])
             let weight = values.count == labels.count ? ReadingWeight.pairedRun : ReadingWeight.partlyPairedRun
-            let label = lines[labelIndex].text + " " + valueLine.text
+            // The candidate quotes the line its amount is printed on, the line `lineIndex` names.
+            let label = valueLine.text
             // A row of several amounts under a header ("GST Rate Amt Tax" / "S 6% 20.19 1.21") keeps
             // all of them, the left ones weaker, as on a labelled line.
             for other in valueLine.amounts.dropLast() where other.hasFraction && amount.hasFraction {
