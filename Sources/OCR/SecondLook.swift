@@ -44,6 +44,8 @@ enum SecondLook {
             if again.meanConfidence >= best.page.meanConfidence + turnMargin, legibility(again) > legibility(best.page) {
                 best = (again, turned)
             }
+            // A quarter turn that reads well settles it: the other way round is not worth a pass.
+            if !isPoor(best.page) { break }
         }
         // Stretching contrast only where almost nothing was read: on a merely weak scan it
         // trades real words for speckle.
