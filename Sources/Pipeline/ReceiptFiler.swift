@@ -125,8 +125,11 @@ public final class ReceiptFiler: Sendable {
             return .failed(ReceiptFailure(file: url, stage: .file, reason: "store: \(error)"))
         }
         let result = await file(analysed, into: event, sourcePath: sourcePath)
-        if let receipt = result.receipt, case .filed = result.outcome { memory.learn(receipt) }
-        if let receipt = result.receipt, case .needsReview = result.outcome { memory.learn(receipt) }
+        // Only a receipt this filer wrote teaches it something (a duplicate was known already).
+        switch result.outcome {
+        case .filed(let receipt), .needsReview(let receipt, _): memory.learn(receipt)
+        case .duplicate, .failed: break
+        }
         return result
     }
 
