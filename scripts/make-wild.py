@@ -58,7 +58,7 @@ fixtures = load_module("make_fixtures", "make-fixtures.py")
 formats = load_module("make_format_fixtures", "make-format-fixtures.py")
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageOps  # noqa: E402 (checked above)
 
-VARIANTS = ["clean", "photo", "photo-exif", "page-white", "page-grey", "heic", "pdf-image", "pdf-text"]
+VARIANTS = ["clean", "photo", "photo-exif", "page-white", "page-grey", "heic", "pdf-image", "pdf-text", "faded"]
 A4_300DPI = (2480, 3508)
 PHOTO_SIZE = (2700, 3600)  # a portrait phone photo, ~10 MP
 SLIP_MM = (72, 80)  # printed width of a till slip
@@ -358,6 +358,20 @@ def text_pdf(receipt, target):
     formats.document([(width, height, b"\n".join(out) + b"\n", fonts)], target)
 
 
+def faded(slip, ident):
+    """A faded thermal slip, scanned: the ink lifted to a light grey that fades further down the
+    slip (ink at 160-185 of 255 at the top, 190-215 at the bottom), on slightly grey paper."""
+    rng = seeded(ident, "faded")
+    grey = slip.convert("L")
+    top, bottom = rng.uniform(160, 185), rng.uniform(190, 215)
+    fade = fixtures.linear_gradient(grey.size, 0.0, 1.0, 90)  # 0 at the top, 255 at the bottom
+    light = Image.eval(grey, lambda g: round(top + (g / 255) * (238 - top)))
+    lighter = Image.eval(grey, lambda g: round(bottom + (g / 255) * (238 - bottom)))
+    paper = Image.composite(lighter, light, fade)
+    speckle = fixtures.scaled_noise(paper.size, rng, 0, 10)
+    return ImageChops.subtract(paper, speckle).filter(ImageFilter.GaussianBlur(0.5))
+
+
 def write_variants(source, variants, img_dir, photo_long_side=None):
     """Writes the requested variants of one receipt; returns [(id, variant, file)]."""
     written = []
@@ -390,6 +404,9 @@ def write_variants(source, variants, img_dir, photo_long_side=None):
             target = os.path.join(img_dir, ident + ".jpg")
             stored.save(target, quality=80, exif=exif)
             assert ImageOps.exif_transpose(Image.open(target)).size == the_photo().size
+        elif variant == "faded":
+            target = os.path.join(img_dir, ident + ".jpg")
+            faded(slip, source.id).save(target, quality=85, dpi=(300, 300))
         elif variant in ("page-white", "page-grey"):
             target = os.path.join(img_dir, ident + ".jpg")
             page(slip, source.id, variant.split("-")[1]).save(target, quality=88, dpi=(300, 300))
@@ -448,6 +465,7 @@ def main():
     parser.add_argument("--limit", type=int)
     parser.add_argument("--offset", type=int, default=0, help="skip the first N receipts (in name order)")
     parser.add_argument("--photo-long-side", type=int, help="reduce photos to this many pixels on the long side")
+    parser.add_argument("--photo-size", help="photo frame WIDTHxHEIGHT (default 2700x3600; 3000x4000 is a 12 MP phone)")
     parser.add_argument("--fixtures", action="store_true", help="rewrite Fixtures/wild from the project's receipts")
     args = parser.parse_args()
     if args.fixtures:
@@ -463,6 +481,9 @@ def main():
     unknown = [v for v in variants if v not in VARIANTS]
     if unknown:
         parser.error(f"unknown variants {unknown}; known: {VARIANTS}")
+    if args.photo_size:
+        global PHOTO_SIZE
+        PHOTO_SIZE = tuple(int(n) for n in args.photo_size.lower().split("x"))
     sources = sources_from(args.src)[args.offset:][: args.limit]
     print(f"Writing {len(sources)} receipts x {len(variants)} variants to {args.out}")
     build(sources, args.out, lambda s: variants, args.photo_long_side)
