@@ -56,6 +56,28 @@ import Testing
         #expect(scaled.width > small.width)
     }
 
+    /// Grain and speckle outnumbering the characters must not pass for the text size: measured
+    /// by the plain median they made a 12 MP photo look like 16 px text and scaled it up 1.75×.
+    @Test func textSizeIsMeasuredOnTheCharactersNotOnSpecks() throws {
+        let text = try #require(LeptonicaImage.renderedText(receiptLines + receiptLines, fontSize: 16))
+        let clean = try #require(TextSizeEstimator.medianCharacterHeight(text))
+        let grainy = try #require(text.speckled(count: 1_500, size: 6))
+        let measured = try #require(TextSizeEstimator.medianCharacterHeight(grainy))
+        #expect(clean >= 12)
+        #expect(abs(measured - clean) <= 0.2 * clean, "with specks \(measured) px, clean \(clean) px")
+    }
+
+    @Test func specksOnlyCountWhenTheyOutweighTheCharacters() {
+        // A clean scan: body text 22-25 px, some punctuation and small print: the plain median.
+        let scan: [Int32] = Array(repeating: 6, count: 40) + Array(repeating: 14, count: 60)
+            + Array(repeating: 23, count: 120) + Array(repeating: 24, count: 100) + Array(repeating: 46, count: 10)
+        #expect(TextSizeEstimator.characterHeight(scan) == 23)
+        // A photo: 48 px characters under four times as many 5-9 px specks.
+        let photo: [Int32] = (0..<400).map { 5 + Int32($0 % 5) } + (0..<120).map { 44 + Int32($0 % 9) }
+        let height = TextSizeEstimator.characterHeight(photo)
+        #expect((44...52).contains(height), "\(height)")
+    }
+
     @Test func binarisationGivesOneBitBlackOnWhite() throws {
         let text = try #require(LeptonicaImage.renderedText(receiptLines, fontSize: 12))
         for method in CleaningOptions.Binarization.allCases {

@@ -80,4 +80,20 @@ extension LeptonicaImage {
         pixSetAllGray(image.pointer, Int32(grey))
         return image
     }
+
+    /// A copy with `count` dark specks of `size`×`size` pixels at places drawn from `seed`, like a
+    /// phone photo's grain or a thermal slip's speckle after thresholding (8 bpp).
+    public func speckled(count: Int, size: Int, seed: UInt64 = 1) -> LeptonicaImage? {
+        guard let source = try? grey(), let target = LeptonicaImage(taking: pixCopy(nil, source.pointer)) else { return nil }
+        var state = seed
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407   // a fixed LCG: same specks every run
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<count {
+            let x = next(max(1, width - size)), y = next(max(1, height - size))
+            pixRasterop(target.pointer, Int32(x), Int32(y), Int32(size), Int32(size), PIX_CLR, nil, 0, 0)   // 0 is black at 8 bpp
+        }
+        return target
+    }
 }
