@@ -150,7 +150,9 @@ public final class ReceiptFiler: Sendable {
                              categoryConfidence: analysed.category.category == nil ? nil : analysed.category.score,
                              categoryCandidates: analysed.category.candidates,
                              status: analysed.needsReview ? .needsReview : .filed,
-                             sourcePath: sourcePath)
+                             sourcePath: sourcePath,
+                             billingPeriod: BillingPeriodExtractor.find(in: analysed.page.lines.map(\.text),
+                                                                        issueDate: analysed.fields.date))
         do {
             switch try await store.nonBlocking.file(new, into: eventId) {
             case .duplicate(let existing):

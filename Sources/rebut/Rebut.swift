@@ -31,6 +31,10 @@ struct Rebut: AsyncParsableCommand {
             ReceiptsCommand.self,
             ReviewCommand.self,
             CategoriesCommand.self,
+            BookingsCommand.self,
+            TaxRatesCommand.self,
+            CostsCommand.self,
+            ReportCommand.self,
             BenchCommand.self,
         ]
     )

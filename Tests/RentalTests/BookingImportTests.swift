@@ -1,0 +1,69 @@
+import Foundation
+import RebutCore
+import Rental
+import Testing
+
+@Suite struct BookingImportTests {
+    @Test func anAirbnbStyleExportIsReadAndBadRowsAreNamedByLine() throws {
+        let csv = """
+            Confirmation code,Status,Guest name,Start date,End date,# of adults,# of children,Earnings
+            HMABC123,Confirmed,Anna Puig,03/28/2025,04/02/2025,2,1,"€1,050.00"
+            HMDEF456,Confirmed,"Smith, John",04/10/2025,04/13/2025,3,0,$390.00
+            HMBAD001,Confirmed,No Date,,04/13/2025,2,0,100.00
+            HMBAD002,Confirmed,Bad Amount,04/20/2025,04/22/2025,2,0,lots
+            HMBAD003,Confirmed,Bad adults,04/20/2025,04/22/2025,two,0,100.00
+            """
+        let result = try BookingImport(defaultChannel: "airbnb").read(csv)
+        // 03/28/2025 can only be month first, so every date in the file is read that way.
+        #expect(result.dateOrderNote?.contains("month first") == true)
+        #expect(result.rows.map(\.line) == [2, 3])
+        let first = try #require(result.rows.first?.booking)
+        #expect(first.checkIn == LocalDate(iso8601: "2025-03-28"))
+        #expect(first.nights == 5)               // 28 March → 2 April
+        #expect(first.adults == 2)
+        #expect(first.children == 1)
+        #expect(first.amount == Decimal(string: "1050.00"))
+        #expect(first.channel == "airbnb")
+        #expect(result.rows[1].booking.guest == "Smith, John")
+        #expect(result.rows.map(\.key) == ["ref:HMABC123", "ref:HMDEF456"])
+        #expect(result.errors.map(\.line) == [4, 5, 6])
+        #expect(result.errors[0].description == "line 4: no check-in date")
+        #expect(result.errors[1].description.contains("amount 'lots'"))
+        #expect(result.errors[2].description.contains("adults 'two'"))
+    }
+
+    @Test func aSpanishSemicolonExportWithGuestsAndNoReferenceGetsKeysFromItsValues() throws {
+        let csv = """
+            Llegada;Noches;Personas;Niños;Importe;Nombre
+            04/03/2025;2;3;1;"1.234,56";María López
+            04/03/2025;2;3;1;"1.234,56";María López
+            15/03/2025;1;2;0;80,00;Pere
+            """
+        let result = try BookingImport().read(csv)
+        #expect(result.errors.isEmpty)
+        // 15/03/2025 proves day first: 04/03/2025 is the 4th of March.
+        #expect(result.rows[0].booking.checkIn == LocalDate(iso8601: "2025-03-04"))
+        #expect(result.rows[0].booking.adults == 2)   // 3 persons, 1 child
+        #expect(result.rows[0].booking.amount == Decimal(string: "1234.56"))
+        // The same stay twice in the file has the same key: the store keeps one.
+        #expect(result.rows[0].key == result.rows[1].key)
+        #expect(result.rows[0].key != result.rows[2].key)
+        #expect(result.rows[2].booking.amount == Decimal(string: "80.00"))
+    }
+
+    @Test func aFileWithoutTheNeededColumnsSaysWhichAreMissing() {
+        #expect(throws: BookingImport.Failure.missingColumns(["nights or check-out", "amount"],
+                                                             header: ["Check-in", "Guests"])) {
+            try BookingImport().read("Check-in,Guests\n2025-01-01,2\n")
+        }
+    }
+
+    @Test func amountsAsExportsPrintThem() {
+        #expect(AmountText.parse("420.00") == Decimal(string: "420.00"))
+        #expect(AmountText.parse("1.234,56 €") == Decimal(string: "1234.56"))
+        #expect(AmountText.parse("€1,234.56") == Decimal(string: "1234.56"))
+        #expect(AmountText.parse("-35,00") == Decimal(string: "-35.00"))
+        #expect(AmountText.parse("1,000") == Decimal(string: "1000"))
+        #expect(AmountText.parse("n/a") == nil)
+    }
+}
