@@ -56,7 +56,7 @@ enum ProjectReportOutput {
         if reports.isEmpty { return out + "no projects\(year.map { " for \($0)" } ?? "")\n" }
         for report in reports {
             let c = report.costing, e = c.estimate, cur = c.currency
-            func line(_ label: String, _ value: String) { out += "  " + label.padding(toLength: 44, withPad: " ", startingAt: 0) + value + "\n" }
+            func line(_ label: String, _ value: String) { out += "  " + label.padding(toLength: 54, withPad: " ", startingAt: 0) + value + "\n" }
             out += "\(c.name)  [\(c.type.title)]  fiscal year \(c.fiscalYear.map(String.init) ?? "not set")\n"
             out += " Costs by type\n"
             for type in CostType.allCases {
