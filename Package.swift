@@ -59,7 +59,7 @@ let package = Package(
         ]),
         // Orchestration: named stages, worker pool, batch ingest, watched folder.
         .target(name: "Pipeline", dependencies: [
-            "RebutCore", "Ingest", "Imaging", "OCR", "Extraction", "Categorisation", "Store",
+            "RebutCore", "Ingest", "Imaging", "OCR", "Extraction", "Categorisation", "Store", "Rental",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // The interactive candidate picker: a pure state machine and renderer, plus a thin terminal layer.

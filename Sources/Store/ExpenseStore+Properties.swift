@@ -271,3 +271,18 @@ extension ExpenseStore {
                        arguments: [receiptId, period.start.iso8601, period.end.iso8601])
     }
 }
+
+extension ExpenseStore {
+    /// The active flat whose address is printed on `lines` (see `AddressMatcher`), if exactly one is.
+    public func property(addressedIn lines: [String]) throws -> Event? {
+        let rows = try dbPool.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT e.id, d.address FROM event e JOIN propertyDetails d ON d.eventId = e.id
+                WHERE e.kind = 'property' AND e.active AND d.address IS NOT NULL
+                """)
+        }
+        guard !rows.isEmpty else { return nil }
+        let matcher = AddressMatcher(rows.map { AddressMatcher.Candidate(id: $0["id"], address: $0["address"]) })
+        return try matcher.match(lines).flatMap { try event(id: $0) }
+    }
+}

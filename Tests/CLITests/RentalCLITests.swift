@@ -81,6 +81,19 @@ import Testing
         #expect(q1["expenses"] as? String == "142.67")
     }
 
+    @Test func aBillDroppedAtTheTopOfTheWatchedFolderGoesToTheFlatWhoseAddressItPrints() throws {
+        let dir = try TemporaryDirectory()
+        let rebut = RebutBinary(store: dir.file("store.sqlite"))
+        ok(try rebut.run(["events", "create", "Elm Grove", "--kind", "property", "--zone", "2", "--address", "27 Elm Grove",
+                          "--town", "Leeds", "--currency", "GBP"]), "create")
+        ok(try rebut.run(["events", "create", "Verdi", "--kind", "property", "--address", "C/ Verdi 12, 2B"]), "create other")
+        try dir.copy([Fixtures.url("documents/bill-text.pdf")], into: "inbox")
+        // No subfolder and no --event: the bill's "27 Elm Grove, Leeds" picks the flat, not the date.
+        ok(try rebut.run(["watch", dir.file("inbox").path, "--once"]), "watch")
+        let filed = try #require(try rebut.json(["receipts", "list", "--json"]) as? [[String: Any]])
+        #expect(filed.map { $0["event"] as? String } == ["Elm Grove"])
+    }
+
     @Test func aProjectsYearShowsEveryLineOfTheDeductionAsAnEstimate() throws {
         let dir = try TemporaryDirectory()
         let rebut = RebutBinary(store: dir.file("store.sqlite"))

@@ -67,3 +67,24 @@ import Testing
         #expect(AmountText.parse("n/a") == nil)
     }
 }
+
+@Suite struct AddressMatcherTests {
+    let matcher = AddressMatcher([
+        .init(id: 1, address: "C/ Verdi 12, 2B"),
+        .init(id: 2, address: "C/ Verdi 12, 1A"),
+        .init(id: 3, address: "27 Elm Grove"),
+    ])
+
+    @Test func theSupplyAddressOnABillPicksTheFlatDownToTheDoor() {
+        #expect(matcher.match(["ENDESA ENERGIA", "Dirección de suministro:", "CL VERDI 12 2 B", "08012 BARCELONA"]) == 1)
+        #expect(matcher.match(["Dirección de suministro: CALLE VERDI, 12 1º A"]) == 2)
+        #expect(matcher.match(["Mrs J. Carter, 27 Elm Grove, Leeds LS6 2BT"]) == 3)
+    }
+
+    @Test func noOrAnAmbiguousAddressPicksNothing() {
+        // Both Verdi flats match the street and number alike, and neither door is printed.
+        #expect(matcher.match(["CARRER VERDI 12", "BARCELONA"]) == nil)
+        #expect(matcher.match(["FORN SANT JOAN", "VERDI 14", "TOTAL 3,00"]) == nil)
+        #expect(matcher.match(["12 x croissant", "Verdi"]) == nil)
+    }
+}
