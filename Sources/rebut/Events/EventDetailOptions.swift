@@ -80,3 +80,32 @@ struct EventDetailOptions: ParsableArguments {
         return nil
     }
 }
+
+enum EventDetailsText {
+    /// "zone 1 · C/ Verdi 12, 2B · Barcelona" or "R&D · fiscal year 2025 · subsidies 20000.00 · …", nil for other kinds.
+    static func line(_ event: Event, in store: ExpenseStore) throws -> String? {
+        switch event.kind {
+        case .property:
+            guard let d = try store.propertyDetails(eventId: event.id!) else { return "  tourist-tax zone not set" }
+            return "  " + ["tourist-tax zone \(d.zone ?? "not set")", d.address, d.town].compactMap { $0 }.joined(separator: " · ")
+        case .project:
+            guard let d = try store.projectDetails(eventId: event.id!) else { return "  project type not set" }
+            var parts = [d.type?.title ?? "type not set", d.fiscalYear.map { "fiscal year \($0)" } ?? "no fiscal year"]
+            if let subsidies = d.subsidies { parts.append("subsidies \(MoneyFormat.canonical(subsidies))") }
+            for (year, amount) in d.priorSpending.sorted(by: { $0.key < $1.key }) {
+                parts.append("R&D \(year) \(MoneyFormat.canonical(amount))")
+            }
+            return "  " + parts.joined(separator: " · ")
+        case .trip, .other:
+            return nil
+        }
+    }
+
+    /// A zone without any rate gives no tourist tax: say so when it is set, not at report time.
+    static func warnIfZoneHasNoRate(_ zone: String?, in store: ExpenseStore) {
+        guard let zone, zone.lowercased() != "none",
+              let zones = try? Set(store.touristTaxRates().map(\.zone)), !zones.contains(zone) else { return }
+        printError("rebut: note: zone \(zone) has no tourist-tax rate yet (zones: \(zones.sorted().joined(separator: ", "))); "
+                   + "add one with `rebut tax-rates set \(zone) --from YYYY-MM-DD --rate 0.00`")
+    }
+}

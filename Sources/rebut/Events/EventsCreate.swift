@@ -50,5 +50,6 @@ struct EventsCreate: AsyncParsableCommand {
             throw RebutExit.notFound
         }
         print("created event \(event.name) [\(event.kind.rawValue)]")
+        EventDetailsText.warnIfZoneHasNoRate(details.zone, in: store)
     }
 }

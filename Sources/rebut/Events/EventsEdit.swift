@@ -59,6 +59,8 @@ struct EventsEdit: AsyncParsableCommand {
             throw RebutExit.notFound
         }
         print(EventSummary(event, receipts: try store.receipts(eventId: event.id)).oneLine)
+        if let line = try EventDetailsText.line(event, in: store), details.touchesProperty || details.touchesProject { print(line) }
+        EventDetailsText.warnIfZoneHasNoRate(details.zone, in: store)
     }
 }
 

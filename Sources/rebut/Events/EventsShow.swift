@@ -22,6 +22,7 @@ struct EventsShow: AsyncParsableCommand {
             return
         }
         print(summary.oneLine)
+        if let details = try EventDetailsText.line(event, in: store) { print(details) }
         var byCategory: [String: [String: Decimal]] = [:]
         for r in receipts {
             guard let total = r.total else { continue }
