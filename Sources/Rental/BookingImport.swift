@@ -35,6 +35,8 @@ public struct BookingImport: Sendable {
     public struct Result: Sendable {
         public var rows: [Row]
         public var errors: [RowError]
+        /// Line numbers of cancelled bookings (a status column saying so): no stay, no income.
+        public var cancelled: [Int]
         /// How dates like 03/04/2025 were read, and why.
         public var dateOrderNote: String?
     }
@@ -50,7 +52,7 @@ public struct BookingImport: Sendable {
     }
 
     enum Column: CaseIterable {
-        case checkIn, checkOut, nights, adults, children, guests, amount, currency, guest, reference, channel
+        case checkIn, checkOut, nights, adults, children, infants, guests, amount, currency, guest, reference, channel, status
 
         /// Folded header names (letters and digits only) that mean this column.
         var names: [String] {
@@ -61,15 +63,17 @@ public struct BookingImport: Sendable {
                                     "salida", "datasortida", "sortida", "depart", "datededepart", "to"]
             case .nights: return ["nights", "numberofnights", "ofnights", "noches", "nits", "nuits", "roomnights"]
             case .adults: return ["adults", "numberofadults", "ofadults", "adultos", "adults16", "adultes"]
-            case .children: return ["children", "numberofchildren", "ofchildren", "kids", "ninos", "nens", "infants", "enfants"]
+            case .children: return ["children", "numberofchildren", "ofchildren", "kids", "ninos", "nens", "enfants"]
+            case .infants: return ["infants", "ofinfants", "numberofinfants", "bebes", "nadons"]
             case .guests: return ["guests", "numberofguests", "ofguests", "persons", "people", "huespedes", "personas", "persones", "pax"]
             case .amount: return ["amount", "earnings", "grossearnings", "payout", "price", "totalprice", "total", "importe",
                                   "precio", "import", "preu", "montant", "revenue", "income"]
             case .currency: return ["currency", "moneda", "divisa", "devise"]
-            case .guest: return ["guest", "guestname", "bookername", "name", "nombre", "huesped", "client", "cliente", "nom"]
+            case .guest: return ["guest", "guestname", "guestnames", "bookername", "bookedby", "name", "nombre", "huesped", "client", "cliente", "nom"]
             case .reference: return ["confirmationcode", "reservationnumber", "bookingnumber", "booknumber", "reservationid",
                                      "bookingid", "reference", "referencia", "localizador", "code", "id"]
             case .channel: return ["channel", "source", "platform", "canal", "portal"]
+            case .status: return ["status", "estado", "estat", "statut", "bookingstatus", "reservationstatus"]
             }
         }
     }
@@ -100,8 +104,13 @@ public struct BookingImport: Sendable {
 
         let dateCells = table.rows.flatMap { row in [Column.checkIn, .checkOut].compactMap { index[$0].flatMap { row.fields[safe: $0] } } }
         let (dayFirst, note) = Self.dateOrder(of: dateCells)
-        var result = Result(rows: [], errors: [], dateOrderNote: note)
+        var result = Result(rows: [], errors: [], cancelled: [], dateOrderNote: note)
         for row in table.rows {
+            if let i = index[.status], let status = row.fields[safe: i].map(TextFold.fold),
+               status.contains("CANCEL") || status.contains("ANUL") {
+                result.cancelled.append(row.line)
+                continue
+            }
             do {
                 result.rows.append(try readRow(row, index: index, dayFirst: dayFirst))
             } catch let error as RowError {
@@ -132,7 +141,8 @@ public struct BookingImport: Sendable {
         }
         guard let nights else { throw fail("no nights and no check-out") }
         guard nights >= 1 else { throw fail("a stay of \(nights) nights") }
-        let children = try count(.children, "children") ?? 0
+        // Infants are children too: exempt from the tourist tax.
+        let children = (try count(.children, "children") ?? 0) + (try count(.infants, "infants") ?? 0)
         let adults: Int
         if let a = try count(.adults, "adults") {
             adults = a

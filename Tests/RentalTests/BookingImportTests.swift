@@ -51,6 +51,28 @@ import Testing
         #expect(result.rows[2].booking.amount == Decimal(string: "80.00"))
     }
 
+    @Test func aBookingComStyleExportSkipsCancelledStaysAndCountsInfantsAsChildren() throws {
+        let csv = """
+            Book number,Booked by,Guest name(s),Check-in,Check-out,Status,Persons,Adults,Children,Price,Commission amount
+            4001,ana,Ana,2025-05-01,2025-05-04,ok,3,2,1,420 EUR,63 EUR
+            4002,bo,Bo,2025-05-10,2025-05-12,cancelled_by_guest,2,2,0,200 EUR,0 EUR
+            """
+        let result = try BookingImport(defaultChannel: "booking").read(csv)
+        #expect(result.cancelled == [3])
+        #expect(result.rows.count == 1)
+        #expect(result.rows[0].booking.amount == 420)      // the price, not the commission
+        #expect(result.rows[0].booking.nights == 3)
+        #expect(result.rows[0].key == "ref:4001")
+        #expect(result.dateOrderNote == nil)               // ISO dates: nothing to decide
+        let airbnb = try BookingImport().read("""
+            Confirmation code,Status,Start date,# of nights,# of adults,# of children,# of infants,Earnings
+            HM1,Confirmed,2025-06-01,2,2,1,1,300.00
+            HM2,Canceled,2025-06-05,2,2,0,0,300.00
+            """)
+        #expect(airbnb.rows.map(\.booking.children) == [2])
+        #expect(airbnb.cancelled == [3])
+    }
+
     @Test func aFileWithoutTheNeededColumnsSaysWhichAreMissing() {
         #expect(throws: BookingImport.Failure.missingColumns(["nights or check-out", "amount"],
                                                              header: ["Check-in", "Guests"])) {

@@ -10,7 +10,8 @@ struct BookingsImport: AsyncParsableCommand {
         Columns are found by their header, in any order, in English, Spanish, Catalan or \\
         French: check-in (Start date, Arrival, Llegada…), nights or check-out, adults or guests \\
         (with children), amount (Earnings, Price, Importe…), and optionally guest name, \\
-        confirmation code, currency and channel. Comma, semicolon and tab files are read. \\
+        confirmation code, currency, channel and status (cancelled bookings are skipped; infants \
+        count as children). Comma, semicolon and tab files are read. \\
         Dates such as 03/04/2025 are read in the order the file proves (a day over 12 settles it); \\
         the output says which.
 
@@ -61,7 +62,8 @@ struct BookingsImport: AsyncParsableCommand {
         for booking in outcome.added { print("added \(BookingFormatting.row(booking))") }
         let failed = result.errors.count + outcome.refused.count
         print("\(event.name): \(outcome.added.count) added, \(outcome.alreadyThere.count) already imported, "
-              + "\(failed) unreadable row\(failed == 1 ? "" : "s")")
+              + "\(failed) unreadable row\(failed == 1 ? "" : "s")"
+              + (result.cancelled.isEmpty ? "" : ", \(result.cancelled.count) cancelled (skipped: lines \(result.cancelled.map(String.init).joined(separator: ", ")))"))
         if failed > 0 { throw RebutExit.someInputsFailed }
     }
 }

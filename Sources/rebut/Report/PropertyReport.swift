@@ -66,7 +66,7 @@ enum PropertyReportOutput {
                 for category in s.expensesByCategory {
                     line("  \(category.category ?? "uncategorised")", "\(money(category.amount, c)) \(c)  (\(category.bills) bill\(category.bills == 1 ? "" : "s"))")
                 }
-                line("expenses", "\(money(s.expenses, c)) \(c)")
+                line("expenses", "\(money(s.expenses, c)) \(c)   (bills by issue date)")
                 line("profit", "\(money(s.profit, c)) \(c)   = income − expenses − tourist tax")
                 for note in s.notes { out += "  note: \(note)\n" }
             }
