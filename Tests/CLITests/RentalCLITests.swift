@@ -79,6 +79,7 @@ import Testing
         #expect(bill["billingPeriod"] as? [String: String] == ["from": "2024-02-01", "to": "2024-02-29"])
         #expect(bill["date"] as? String == "2024-03-14")
         #expect(q1["expenses"] as? String == "142.67")
+        #expect(try rebut.run(["receipts", "show", "1"]).stdout.contains("period    2024-02-01…2024-02-29 (billing period)"))
     }
 
     @Test func aBillDroppedAtTheTopOfTheWatchedFolderGoesToTheFlatWhoseAddressItPrints() throws {
@@ -131,6 +132,8 @@ import Testing
         let costs = try #require(project["costs"] as? [[String: Any]])
         #expect(costs.first { $0["receipt"] as? Int == 3 }?["suggested"] as? Bool == false)
         #expect(costs.first { $0["receipt"] as? Int == 1 }?["costType"] as? String == "collaborations")
+        #expect(try rebut.run(["receipts", "show", "1"]).stdout.contains("cost type collaborations (suggested: usual for category services)"))
+        #expect(try rebut.run(["receipts", "show", "3"]).stdout.contains("cost type fixed-assets\n"))
 
         let year = try #require(try rebut.json(["report", "--all-projects", "--year", "2025", "--format", "json"]) as? [String: Any])
         // IT: 12% × 10000 = 1200; both projects 50240 + 1200 = 51440.
