@@ -108,20 +108,34 @@ extension ExpenseStore {
     /// Sets (or with nil clears) a receipt's cost type, with the correction that teaches it for
     /// the vendor's next receipts, in one transaction.
     public func setCostType(_ type: CostType?, receiptId: Int64) throws {
+        try dbPool.write { db in try Self.setCostType(type, receiptId: receiptId, in: db) }
+    }
+
+    /// `setFields` and a cost type (`.some(nil)` clears it) in one transaction: all or nothing.
+    @discardableResult
+    public func setFields(_ changes: [(field: ReceiptField, value: String?)], receiptId: Int64, moveTo eventId: Int64?,
+                          costType: CostType??) throws -> Receipt {
         try dbPool.write { db in
-            guard let receipt = try Receipt.fetchOne(db, key: receiptId) else { throw StoreError.receiptNotFound(receiptId) }
-            let old = try String.fetchOne(db, sql: "SELECT costType FROM receiptCostType WHERE receiptId = ?", arguments: [receiptId])
-            if let type {
-                try db.execute(sql: "INSERT OR REPLACE INTO receiptCostType (receiptId, costType) VALUES (?, ?)",
-                               arguments: [receiptId, type.rawValue])
-            } else {
-                try db.execute(sql: "DELETE FROM receiptCostType WHERE receiptId = ?", arguments: [receiptId])
-            }
-            guard old != type?.rawValue else { return }
-            var correction = Correction(receiptId: receiptId, field: Self.costTypeField, oldValue: old,
-                                        newValue: type?.rawValue, vendor: receipt.vendor)
-            try correction.insert(db)
+            let receipt = try Self.setFields(changes, receiptId: receiptId, moveTo: eventId, in: db,
+                                             knownCategories: knownCategories, reviewThreshold: reviewThreshold)
+            if let costType { try Self.setCostType(costType, receiptId: receiptId, in: db) }
+            return receipt
         }
+    }
+
+    static func setCostType(_ type: CostType?, receiptId: Int64, in db: Database) throws {
+        guard let receipt = try Receipt.fetchOne(db, key: receiptId) else { throw StoreError.receiptNotFound(receiptId) }
+        let old = try String.fetchOne(db, sql: "SELECT costType FROM receiptCostType WHERE receiptId = ?", arguments: [receiptId])
+        if let type {
+            try db.execute(sql: "INSERT OR REPLACE INTO receiptCostType (receiptId, costType) VALUES (?, ?)",
+                           arguments: [receiptId, type.rawValue])
+        } else {
+            try db.execute(sql: "DELETE FROM receiptCostType WHERE receiptId = ?", arguments: [receiptId])
+        }
+        guard old != type?.rawValue else { return }
+        var correction = Correction(receiptId: receiptId, field: Self.costTypeField, oldValue: old,
+                                    newValue: type?.rawValue, vendor: receipt.vendor)
+        try correction.insert(db)
     }
 
     /// `VendorKey` → cost type, from the user's cost-type corrections; the latest wins.

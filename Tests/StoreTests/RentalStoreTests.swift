@@ -77,7 +77,12 @@ private func isoDay(_ text: String) -> LocalDate { LocalDate(iso8601: text)! }
         // The suggester uses it for the vendor's next receipt, whatever its category says.
         let suggester = CostTypeSuggester(learned: try store.learnedCostTypes())
         #expect(suggester.suggest(vendor: "LABORATORIOS RUIZ SL", category: "materials").type == .collaborations)
-        try store.setCostType(nil, receiptId: receipt.id!)
+        // A refused field in the same save leaves the cost type as it was: one transaction.
+        #expect(throws: ExpenseStore.FieldRefused.self) {
+            try store.setFields([(.total, "twelve")], receiptId: receipt.id!, moveTo: nil, costType: .some(.consumables))
+        }
+        #expect(try store.costTypes(eventId: project.id!) == [receipt.id!: .collaborations])
+        try store.setFields([], receiptId: receipt.id!, moveTo: nil, costType: .some(nil))
         #expect(try store.costTypes(eventId: project.id!).isEmpty)
 
         let details = try #require(try store.projectDetails(eventId: project.id!))

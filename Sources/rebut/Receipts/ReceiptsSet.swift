@@ -67,8 +67,7 @@ struct ReceiptsSet: AsyncParsableCommand {
         }
         let saved: Receipt
         do {
-            saved = resolved.isEmpty && target == nil ? r : try store.setFields(resolved, receiptId: r.id!, moveTo: target?.id)
-            if let costType { try store.setCostType(costType.type, receiptId: r.id!) }
+            saved = try store.setFields(resolved, receiptId: r.id!, moveTo: target?.id, costType: costType.map(\.type))
         } catch {
             printError("rebut: receipt #\(r.id!): \(error); nothing was changed")
             throw RebutExit.notFound
