@@ -4,7 +4,7 @@
 # ROWS bookings (default 20000) spread over 2015–2025 are written to a CSV, imported into a fresh
 # store, imported again (nothing is added), and reported for a year and for every year's quarters.
 # REBUT defaults to .build/release/rebut, else .build/debug/rebut. Prints one line per step:
-# wall seconds and peak RSS from /usr/bin/time.
+# wall seconds and peak RSS.
 set -euo pipefail
 rows=${1:-20000}
 rebut=${2:-}
@@ -27,11 +27,19 @@ for i in range(rows):
     print(f"R{i:07d},Guest {i},{day.isoformat()},{random.randint(1, 14)},{random.randint(1, 4)},{random.randint(0, 3)},{random.randint(40, 3000)}.{random.randint(0, 99):02d}")
 PY
 
+# Wall time and the child's peak RSS, measured by Python (no /usr/bin/time on a clean Debian).
 step() {
     local name=$1; shift
-    /usr/bin/time -f "%e %M" -o "$work/time" "$@" > "$work/out" 2> "$work/err" || true
-    read -r seconds kb < "$work/time"
-    printf '%-34s %7.2f s  %7.1f MB peak RSS  %s\n' "$name" "$seconds" "$(echo "$kb / 1024" | bc -l)" "$(tail -1 "$work/out" | cut -c1-60)"
+    /usr/bin/python3 - "$name" "$@" <<'PY'
+import resource, subprocess, sys, time
+name, command = sys.argv[1], sys.argv[2:]
+started = time.monotonic()
+run = subprocess.run(command, capture_output=True, text=True)
+seconds = time.monotonic() - started
+peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+last = (run.stdout.strip().splitlines() or [""])[-1][:60]
+print(f"{name:<34} {seconds:7.2f} s  {peak_mb:7.1f} MB peak RSS  {last}")
+PY
 }
 
 echo "rebut: $rebut; $rows bookings"
