@@ -114,8 +114,11 @@ public struct PropertyStatementBuilder: Sendable {
                 notes.append("booking \(label(booking)) is in \(booking.currency), not \(currency): not counted")
                 continue
             }
-            let entry = BookingTax(booking: booking, zone: zone, table: table)
-            if entry.rate == nil {
+            var entry = BookingTax(booking: booking, zone: zone, table: table)
+            if let rate = entry.rate, rate.currency != currency {
+                notes.append("booking \(label(booking)): zone \(rate.zone)'s rate is in \(rate.currency), the flat's accounts in \(currency): no tax computed (give the flat a zone of its own with a \(currency) rate: rebut tax-rates set ZONE --from DAY --rate R --currency \(currency))")
+                entry.rate = nil
+            } else if entry.rate == nil {
                 notes.append(zone == nil
                     ? "booking \(label(booking)): \(propertyName) has no tourist-tax zone, so no tax was computed (rebut events edit \"\(propertyName)\" --zone 1)"
                     : "booking \(label(booking)): no tourist-tax rate for zone \(zone!) on \(booking.checkIn) (rebut tax-rates set)")

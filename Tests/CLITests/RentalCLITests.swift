@@ -65,6 +65,17 @@ import Testing
         #expect(lines.first?.hasPrefix("flat,zone,quarter,bookings,nights,adult_nights,rates_applied,tourist_tax,income") == true)
         #expect(lines.count == 5)                      // header + four quarters of one flat
         #expect(lines[2].hasPrefix("Flat 2B,1,2025Q2,0,0,0,,0.00,0.00"))
+
+        // Flats in other currencies are summed apart, never added to euros.
+        ok(try rebut.run(["events", "create", "Leeds", "--kind", "property", "--zone", "2", "--currency", "GBP"]), "GBP flat")
+        ok(try rebut.run(["bookings", "add", "Leeds", "--checkin", "2025-02-01", "--nights", "2", "--adults", "1",
+                          "--amount", "99"]), "GBP booking")
+        let all = try rebut.run(["report", "--all-flats", "--quarter", "2025Q1"])
+        ok(all, "all flats")
+        #expect(all.stdout.contains("All flats in EUR (1)\n 2025Q1  tourist tax 23.20  income 1350.00"), "\(all.stdout)")
+        // Zone 2's rate is in euros: no tax is made up in pounds, and the report says why.
+        #expect(all.stdout.contains("All flats in GBP (1)\n 2025Q1  tourist tax 0.00  income 99.00"), "\(all.stdout)")
+        #expect(all.stdout.contains("zone 2's rate is in EUR, the flat's accounts in GBP"), "\(all.stdout)")
     }
 
     @Test func aPrintedBillingPeriodIsKeptWhenAPDFBillIsFiledAndShownInTheReport() throws {

@@ -110,3 +110,18 @@ import Testing
         #expect(matcher.match(["12 x croissant", "Verdi"]) == nil)
     }
 }
+
+@Suite struct CSVShapeTests {
+    @Test func lineNumbersCountTheFilesLinesThroughQuotedNewlinesCRLFAndABOM() throws {
+        let csv = "\u{FEFF}Check-in,Nights,Adults,Amount,Guest\r\n"
+            + "2025-01-10,2,2,100.00,\"Anna\r\nPuig\"\r\n"
+            + "\r\n"
+            + "2025-01-20,x,2,100.00,Bo\r\n"
+        let result = try BookingImport().read(csv)
+        #expect(result.rows.map(\.line) == [2])
+        #expect(result.rows.first?.booking.guest == "Anna\r\nPuig")
+        // Row 2 spans lines 2–3, line 4 is blank, so the bad row is on line 5.
+        #expect(result.errors.map(\.line) == [5])
+        #expect(result.errors.first?.reason == "nights 'x' is not a whole number")
+    }
+}

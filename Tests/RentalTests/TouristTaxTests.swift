@@ -64,6 +64,15 @@ private let table = TouristTaxTable(TouristTaxRate.cataloniaDefaults + [
         #expect(noZone.notes.contains { $0.contains("--zone") })
     }
 
+    @Test func aRateInAnotherCurrencyThanTheFlatsIsNotAppliedAsIfItWereTheSame() {
+        let stay = Booking(id: 9, checkIn: day("2025-05-01"), nights: 2, adults: 2, amount: euros("200.00"), currency: "GBP")
+        let statement = PropertyStatementBuilder(propertyName: "Leeds", zone: "2", currency: "GBP", table: table)
+            .statement(for: Quarter("2025Q2")!, bookings: [stay], expenses: [])
+        #expect(statement.touristTax == 0)
+        #expect(statement.income == euros("200.00"))
+        #expect(statement.notes.contains { $0.contains("in EUR, the flat's accounts in GBP") })
+    }
+
     @Test func quartersParseAndContainTheirDays() {
         #expect(Quarter("2025Q1")?.firstDay == day("2025-01-01"))
         #expect(Quarter("2025-q4")?.lastDay == day("2025-12-31"))

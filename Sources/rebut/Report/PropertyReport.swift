@@ -83,11 +83,16 @@ enum PropertyReportOutput {
             out += "\n"
         }
         if combined && reports.count > 1 {
-            out += "All flats\n"
-            for (i, quarter) in (reports.first?.statements.map(\.quarter) ?? []).enumerated() {
-                let all = reports.map { $0.statements[i] }
-                out += " \(quarter)  tourist tax \(money(sum(all, \.touristTax), "EUR"))  income \(money(sum(all, \.income), "EUR"))"
-                    + "  expenses \(money(sum(all, \.expenses), "EUR"))  profit \(money(sum(all, \.profit), "EUR"))\n"
+            // Flats in different currencies are summed per currency, never together.
+            let currencies = Array(Set(reports.compactMap { $0.statements.first?.currency })).sorted()
+            for currency in currencies {
+                let flats = reports.filter { $0.statements.first?.currency == currency }
+                out += "All flats" + (currencies.count > 1 ? " in \(currency)" : "") + " (\(flats.count))\n"
+                for (i, quarter) in (flats.first?.statements.map(\.quarter) ?? []).enumerated() {
+                    let all = flats.map { $0.statements[i] }
+                    out += " \(quarter)  tourist tax \(money(sum(all, \.touristTax), currency))  income \(money(sum(all, \.income), currency))"
+                        + "  expenses \(money(sum(all, \.expenses), currency))  profit \(money(sum(all, \.profit), currency)) \(currency)\n"
+                }
             }
         }
         return out
@@ -154,6 +159,7 @@ enum PropertyReportOutput {
                  "billingPeriod": bill.billingPeriod.map { ["from": $0.start.iso8601, "to": $0.end.iso8601] } ?? NSNull()]
             },
             "expenses": money(s.expenses, c), "profit": money(s.profit, c), "notes": s.notes,
+            "billsCountedBy": "issue date", "bookingsCountedBy": "check-in date",
         ]
     }
 }
