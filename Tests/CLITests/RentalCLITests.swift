@@ -171,5 +171,12 @@ import Testing
         #expect(booking.stderr.contains("not a flat"))
         #expect(try rebut.run(["report", "--all-flats", "--quarter", "2025Q5"]).status == 64)
         #expect(try rebut.run(["bookings", "delete", "42"]).status == 2)
+        ok(try rebut.run(["events", "create", "Flat 9", "--kind", "property"]), "flat")
+        ok(try rebut.run(["bookings", "add", "Flat 9", "--checkin", "2025-01-01", "--nights", "1", "--adults", "1",
+                          "--amount", "10"]), "booking")
+        let refused = try rebut.run(["events", "delete", "Flat 9"])
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("removes 0 receipts and 1 bookings"), "\(refused.stderr)")
+        #expect((try rebut.json(["bookings", "list", "Flat 9", "--json"]) as? [Any])?.count == 1)
     }
 }
