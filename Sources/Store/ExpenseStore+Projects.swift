@@ -111,14 +111,16 @@ extension ExpenseStore {
         try dbPool.write { db in try Self.setCostType(type, receiptId: receiptId, in: db) }
     }
 
-    /// `setFields` and a cost type (`.some(nil)` clears it) in one transaction: all or nothing.
+    /// `setFields`, a cost type and a billing period (`.some(nil)` clears either) in one
+    /// transaction: all or nothing.
     @discardableResult
     public func setFields(_ changes: [(field: ReceiptField, value: String?)], receiptId: Int64, moveTo eventId: Int64?,
-                          costType: CostType??) throws -> Receipt {
+                          costType: CostType??, billingPeriod: BillingPeriod?? = nil) throws -> Receipt {
         try dbPool.write { db in
             let receipt = try Self.setFields(changes, receiptId: receiptId, moveTo: eventId, in: db,
                                              knownCategories: knownCategories, reviewThreshold: reviewThreshold)
             if let costType { try Self.setCostType(costType, receiptId: receiptId, in: db) }
+            if let billingPeriod { try Self.save(billingPeriod, receiptId: receiptId, in: db) }
             return receipt
         }
     }

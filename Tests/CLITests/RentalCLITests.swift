@@ -91,6 +91,12 @@ import Testing
         #expect(bill["date"] as? String == "2024-03-14")
         #expect(q1["expenses"] as? String == "142.67")
         #expect(try rebut.run(["receipts", "show", "1"]).stdout.contains("period    2024-02-01…2024-02-29 (billing period)"))
+        // Corrected by hand (a misread period), then cleared.
+        ok(try rebut.run(["receipts", "set", "1", "--billing-period", "2024-01-15..2024-02-14"]), "set period")
+        #expect(try rebut.run(["receipts", "show", "1"]).stdout.contains("period    2024-01-15…2024-02-14"))
+        #expect(try rebut.run(["receipts", "set", "1", "--billing-period", "2024-02-14..2024-01-15"]).status == 64)
+        ok(try rebut.run(["receipts", "set", "1", "--billing-period", "none"]), "clear period")
+        #expect(!(try rebut.run(["receipts", "show", "1"]).stdout.contains("billing period")))
     }
 
     @Test func aBillDroppedAtTheTopOfTheWatchedFolderGoesToTheFlatWhoseAddressItPrints() throws {

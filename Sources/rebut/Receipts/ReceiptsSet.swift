@@ -17,6 +17,7 @@ struct ReceiptsSet: AsyncParsableCommand {
           rebut receipts set 12 --date 2019-04-03 --vendor "Forn Sant Joan"
           rebut receipts set 12 --category repairs
           rebut receipts set 12 --cost-type consumables
+          rebut receipts set 12 --billing-period 2025-01-10..2025-03-11
         """)
 
     @OptionGroup var receipt: ReceiptID
@@ -33,6 +34,9 @@ struct ReceiptsSet: AsyncParsableCommand {
         "Project receipts: personnel, researchers, collaborations, amortisation, consumables, other, fixed-assets, or none. Remembered for the vendor.",
         valueName: "type"))
     var costType: CostTypeChoice?
+    @Option(name: .customLong("billing-period"), help: ArgumentHelp(
+        "A bill's billing period, FROM..TO (YYYY-MM-DD..YYYY-MM-DD), or none.", valueName: "from..to"))
+    var billingPeriod: BillingPeriodChoice?
     @OptionGroup var storeOptions: StoreOptions
 
     var changes: [(ReceiptField, String)] {
@@ -43,7 +47,7 @@ struct ReceiptsSet: AsyncParsableCommand {
     }
 
     func validate() throws {
-        if changes.isEmpty && event == nil && costType == nil { throw ValidationError("name at least one field to set, e.g. --total 12.50") }
+        if changes.isEmpty && event == nil && costType == nil && billingPeriod == nil { throw ValidationError("name at least one field to set, e.g. --total 12.50") }
         for (field, value) in changes where value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw ValidationError("--\(field.rawValue) is empty: write `none` to clear the field")
         }
@@ -67,7 +71,8 @@ struct ReceiptsSet: AsyncParsableCommand {
         }
         let saved: Receipt
         do {
-            saved = try store.setFields(resolved, receiptId: r.id!, moveTo: target?.id, costType: costType.map(\.type))
+            saved = try store.setFields(resolved, receiptId: r.id!, moveTo: target?.id, costType: costType.map(\.type),
+                                        billingPeriod: billingPeriod.map(\.period))
         } catch {
             printError("rebut: receipt #\(r.id!): \(error); nothing was changed")
             throw RebutExit.notFound
@@ -76,7 +81,8 @@ struct ReceiptsSet: AsyncParsableCommand {
             if let note = MoneyRounding.note(field: field, typed: value, currency: saved.currency) { printError("rebut: \(note)") }
         }
         print(ReceiptFormatting.row(saved) + (target.map { "  → \($0.name)" } ?? "")
-              + (costType.map { "  cost type: \($0.type?.rawValue ?? "none")" } ?? ""))
+              + (costType.map { "  cost type: \($0.type?.rawValue ?? "none")" } ?? "")
+              + (billingPeriod.map { "  billing period: \($0.period?.description ?? "none")" } ?? ""))
     }
 }
 
@@ -121,5 +127,17 @@ struct CostTypeChoice: ExpressibleByArgument {
         if argument.lowercased() == "none" { type = nil; return }
         guard let type = CostType(rawValue: argument.lowercased()) else { return nil }
         self.type = type
+    }
+}
+
+/// `2025-01-10..2025-03-11`, or `none` to clear.
+struct BillingPeriodChoice: ExpressibleByArgument {
+    var period: BillingPeriod?
+    init?(argument: String) {
+        if argument.lowercased() == "none" { period = nil; return }
+        let ends = argument.components(separatedBy: "..")
+        guard ends.count == 2, let start = LocalDate(iso8601: ends[0]), let end = LocalDate(iso8601: ends[1]),
+              let period = BillingPeriod(start: start, end: end) else { return nil }
+        self.period = period
     }
 }
