@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Dependencies point one way: rebut (CLI) → Watcher/Review → Pipeline → stages → RebutCore.
-// Extraction and Categorisation are pure Swift so they can be tested on text alone.
+// Extraction and Categorisation are pure Swift so they can be tested on text alone, as are the
+// domain rules of flats (Rental) and projects (RnDDeduction), which the Store and the CLI use.
 // Linux only: Tesseract, Leptonica, libheif and poppler come from Debian's packages (scripts/setup.sh).
 let package = Package(
     name: "Rebut",
@@ -59,7 +60,7 @@ let package = Package(
         ]),
         // Orchestration: named stages, worker pool, batch ingest, watched folder.
         .target(name: "Pipeline", dependencies: [
-            "RebutCore", "Ingest", "Imaging", "OCR", "Extraction", "Categorisation", "Store", "Rental",
+            "RebutCore", "Ingest", "Imaging", "OCR", "Extraction", "Categorisation", "Store",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // The interactive candidate picker: a pure state machine and renderer, plus a thin terminal layer.
