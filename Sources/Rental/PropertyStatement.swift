@@ -11,9 +11,11 @@ public struct RentalExpense: Sendable, Hashable {
     public var amount: Decimal?
     public var currency: String?
     public var billingPeriod: BillingPeriod?
+    /// Still waiting for review: its figures may change.
+    public var needsReview: Bool
 
     public init(receiptId: Int64, vendor: String?, date: LocalDate?, category: String?, amount: Decimal?,
-                currency: String?, billingPeriod: BillingPeriod? = nil) {
+                currency: String?, billingPeriod: BillingPeriod? = nil, needsReview: Bool = false) {
         self.receiptId = receiptId
         self.vendor = vendor
         self.date = date
@@ -21,6 +23,7 @@ public struct RentalExpense: Sendable, Hashable {
         self.amount = amount
         self.currency = currency
         self.billingPeriod = billingPeriod
+        self.needsReview = needsReview
     }
 }
 
@@ -143,6 +146,10 @@ public struct PropertyStatementBuilder: Sendable {
             bills.append(bill)
         }
         bills.sort { ($0.date!, $0.receiptId) < ($1.date!, $1.receiptId) }
+        let unreviewed = bills.filter(\.needsReview).map { "#\($0.receiptId)" }
+        if !unreviewed.isEmpty {
+            notes.append("\(unreviewed.count) bill\(unreviewed.count == 1 ? "" : "s") counted still need\(unreviewed.count == 1 ? "s" : "") review (\(unreviewed.joined(separator: ", "))): their figures may change (rebut review)")
+        }
         return QuarterStatement(quarter: quarter, currency: currency, bookings: counted, bills: bills, notes: notes)
     }
 

@@ -54,7 +54,7 @@ public struct ProjectCosting: Sendable {
         var counted: [CostLine] = []
         for line in costs {
             if let fiscalYear, let date = line.date, date.year != fiscalYear { continue }
-            guard let amount = line.amount else {
+            guard line.amount != nil else {
                 notes.append("\(line.description) has no total yet: not counted (rebut review)")
                 continue
             }
@@ -62,7 +62,6 @@ public struct ProjectCosting: Sendable {
                 notes.append("\(line.description) is in \(line.currency!), not \(currency): not counted")
                 continue
             }
-            _ = amount
             counted.append(line)
         }
         let suggestedCount = counted.filter(\.suggested).count

@@ -156,6 +156,10 @@ import Testing
         // IT: 12% × 10000 = 1200; both projects 50240 + 1200 = 51440.
         #expect(year["deduction"] as? String == "51440.00")
         #expect((year["projects"] as? [Any])?.count == 2)
+        // A project of another fiscal year is not in 2025's sum.
+        ok(try rebut.run(["events", "create", "Old R&D", "--kind", "project", "--project-type", "rd", "--fiscal-year", "2024"]), "old")
+        let again = try #require(try rebut.json(["report", "--all-projects", "--year", "2025", "--format", "json"]) as? [String: Any])
+        #expect((again["projects"] as? [[String: Any]])?.map { $0["project"] as? String } == ["App IT", "Sensor R&D"])
         for format in ["terminal", "csv"] {
             let run = try rebut.run(["report", "--all-projects", "--year", "2025", "--format", format])
             ok(run, format)

@@ -98,7 +98,7 @@ private let table = TouristTaxTable(TouristTaxRate.cataloniaDefaults + [
                           amount: euros("38.80"), currency: "EUR",
                           billingPeriod: BillingPeriod(start: day("2024-12-10"), end: day("2025-02-11"))),
             RentalExpense(receiptId: 13, vendor: "Neteges Pla", date: day("2025-03-30"), category: "cleaning",
-                          amount: euros("90.00"), currency: nil),
+                          amount: euros("90.00"), currency: nil, needsReview: true),
             RentalExpense(receiptId: 14, vendor: "Endesa", date: day("2025-04-02"), category: "electricity",
                           amount: euros("50.00"), currency: "EUR"),   // next quarter
             RentalExpense(receiptId: 15, vendor: "Fontaneria", date: day("2025-03-02"), category: "repairs",
@@ -117,6 +117,7 @@ private let table = TouristTaxTable(TouristTaxRate.cataloniaDefaults + [
         // The water bill covers Dec–Feb but is counted in Q1 by its issue date, and the report says so.
         #expect(q1.notes.contains { $0.contains("bill #12") && $0.contains("2024-12-10…2025-02-11") && $0.contains("issue date") })
         #expect(q1.notes.contains { $0.contains("bill #15 has no total") })
+        #expect(q1.notes.contains { $0.contains("1 bill counted still needs review (#13)") })
         #expect(!q1.bills.contains { $0.receiptId == 14 })
     }
 }

@@ -17,7 +17,7 @@ struct PropertyReport {
         let receipts = try store.receipts(eventId: event.id)
         let expenses = receipts.map { r in
             RentalExpense(receiptId: r.id!, vendor: r.vendor, date: r.date, category: r.category, amount: r.total,
-                          currency: r.currency, billingPeriod: periods[r.id!])
+                          currency: r.currency, billingPeriod: periods[r.id!], needsReview: r.status == .needsReview)
         }
         let builder = PropertyStatementBuilder(propertyName: event.name, zone: details?.zone, currency: event.currency ?? "EUR",
                                                table: TouristTaxTable(try store.touristTaxRates()))
