@@ -118,6 +118,11 @@ import Testing
         ok(try rebut.run(["events", "create", "Sensor R&D", "--kind", "project", "--project-type", "rd", "--fiscal-year", "2025",
                           "--subsidies", "20000", "--previous-rd", "2023:50000", "--previous-rd", "2024:70000",
                           "--currency", "EUR"]), "create")
+        let shown = try #require(try rebut.json(["events", "show", "Sensor R&D", "--json"]) as? [String: Any])
+        let details = try #require(shown["details"] as? [String: Any])
+        #expect(details["projectType"] as? String == "rd" && details["fiscalYear"] as? Int == 2025)
+        #expect(details["subsidies"] as? String == "20000.00")
+        #expect(details["previousRD"] as? [String: String] == ["2023": "50000.00", "2024": "70000.00"])
         ok(try rebut.run(["events", "create", "App IT", "--kind", "project", "--project-type", "it", "--fiscal-year", "2025",
                           "--currency", "EUR"]), "create IT")
         for (type, amount) in [("personnel", "60000"), ("researchers", "40000"), ("amortisation", "5000")] {

@@ -109,3 +109,30 @@ enum EventDetailsText {
                    + "add one with `rebut tax-rates set \(zone) --from YYYY-MM-DD --rate 0.00`")
     }
 }
+
+/// A flat's or project's details in `events show --json`; keys of the other kind are left out.
+struct EventDetailsJSON: Encodable {
+    var zone: String?
+    var address: String?
+    var town: String?
+    var projectType: String?
+    var fiscalYear: Int?
+    var subsidies: String?
+    var previousRD: [String: String]?
+
+    static func of(_ event: Event, in store: ExpenseStore) throws -> EventDetailsJSON? {
+        switch event.kind {
+        case .property:
+            let d = try store.propertyDetails(eventId: event.id!)
+            return EventDetailsJSON(zone: d?.zone, address: d?.address, town: d?.town)
+        case .project:
+            let d = try store.projectDetails(eventId: event.id!)
+            return EventDetailsJSON(projectType: d?.type?.rawValue, fiscalYear: d?.fiscalYear,
+                                    subsidies: d?.subsidies.map { MoneyFormat.canonical($0) },
+                                    previousRD: d.map { Dictionary(uniqueKeysWithValues: $0.priorSpending.map {
+                                        (String($0.key), MoneyFormat.canonical($0.value)) }) })
+        case .trip, .other:
+            return nil
+        }
+    }
+}

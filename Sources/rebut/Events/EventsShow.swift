@@ -17,8 +17,9 @@ struct EventsShow: AsyncParsableCommand {
         let receipts = try store.receipts(eventId: event.id)
         let summary = EventSummary(event, receipts: receipts)
         if json {
-            struct Shown: Encodable { var event: EventSummary; var receipts: [ReceiptRow] }
-            print(JSONOutput.pretty(Shown(event: summary, receipts: receipts.map { ReceiptRow($0, event: event.name) })))
+            struct Shown: Encodable { var event: EventSummary; var details: EventDetailsJSON?; var receipts: [ReceiptRow] }
+            print(JSONOutput.pretty(Shown(event: summary, details: try EventDetailsJSON.of(event, in: store),
+                                          receipts: receipts.map { ReceiptRow($0, event: event.name) })))
             return
         }
         print(summary.oneLine)
