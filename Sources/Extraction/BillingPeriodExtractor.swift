@@ -16,7 +16,7 @@ public enum BillingPeriodExtractor {
 
     /// Day/month pairs without a year ("10/01–11/03" or "10/01 - 11/03").
     private static let dayMonthRange = try! NSRegularExpression(
-        pattern: #"(?<![\d/.])(\d{1,2})[/.](\d{1,2})(?![\d]|[/.]\d)\s*(?:-|–|—|AL|A|TO|AU|BIS)\s*(\d{1,2})[/.](\d{1,2})(?![\d]|[/.]\d)"#)
+        pattern: #"(?<![0-9/.])([0-9]{1,2})[/.]([0-9]{1,2})(?![0-9]|[/.][0-9])\s*(?:-|–|—|AL|A|TO|AU|BIS)\s*([0-9]{1,2})[/.]([0-9]{1,2})(?![0-9]|[/.][0-9])"#)
 
     public static func find(in lines: [String], issueDate: LocalDate?) -> BillingPeriod? {
         let folded = lines.map { TextNormalisation.fold($0) }
@@ -24,7 +24,8 @@ public enum BillingPeriodExtractor {
             let labelled = labels.contains { line.contains($0) }
             // A label alone on its line is followed by the dates on the next one.
             let text = labelled && i + 1 < folded.count ? line + " " + folded[i + 1] : line
-            if labelled, let period = fullDates(in: text, lineIndex: i) ?? dayMonths(in: text, issueDate: issueDate) {
+            if labelled, let period = fullDates(in: text, lineIndex: i) ?? dayMonths(in: text, issueDate: issueDate)
+                ?? dayMonthNames(in: text, issueDate: issueDate) {
                 return period
             }
         }
@@ -49,7 +50,8 @@ public enum BillingPeriodExtractor {
         guard let issueDate else { return nil }
         let ns = text as NSString
         guard let m = dayMonthRange.firstMatch(in: text, range: NSRange(location: 0, length: ns.length)) else { return nil }
-        let n = (1...4).map { Int(ns.substring(with: m.range(at: $0)))! }
+        let n = (1...4).compactMap { Int(ns.substring(with: m.range(at: $0))) }
+        guard n.count == 4 else { return nil }
         // Day first unless a day-first reading is impossible and a month-first one is not.
         for (d1, m1, d2, m2) in [(n[0], n[1], n[2], n[3]), (n[1], n[0], n[3], n[2])] {
             guard (1...12).contains(m1), (1...12).contains(m2) else { continue }
@@ -63,6 +65,32 @@ public enum BillingPeriodExtractor {
             }
         }
         return nil
+    }
+
+    /// "10 DE DICIEMBRE AL 11 DE FEBRERO DE 2025", "10 GENER - 11 MARC": day and month name,
+    /// the year printed once at the end or not at all.
+    private static let dayMonthName = try! NSRegularExpression(pattern: #"(?<![0-9])([0-9]{1,2}) ?(?:DE |D'|D’)?([A-Z]{3,10})\b"#)
+    private static let year = try! NSRegularExpression(pattern: #"(?<![0-9])(19|20)[0-9]{2}(?![0-9])"#)
+
+    private static func dayMonthNames(in text: String, issueDate: LocalDate?) -> BillingPeriod? {
+        let ns = text as NSString
+        let whole = NSRange(location: 0, length: ns.length)
+        let pairs = dayMonthName.matches(in: text, range: whole).compactMap { m -> (day: Int, month: Int)? in
+            guard let day = Int(ns.substring(with: m.range(at: 1))),
+                  let month = DateParser.monthNumber(ns.substring(with: m.range(at: 2))) else { return nil }
+            return (day, month)
+        }
+        guard pairs.count >= 2 else { return nil }
+        let (first, second) = (pairs[0], pairs[1])
+        let printedYear = year.matches(in: text, range: whole).last.flatMap { Int(ns.substring(with: $0.range)) }
+        guard let endYear = printedYear ?? issueDate.map({ issue in
+            LocalDate(year: issue.year, month: second.month, day: min(second.day, 28)).map {
+                $0.dayNumber > issue.dayNumber + 45 ? issue.year - 1 : issue.year } ?? issue.year
+        }) else { return nil }
+        let startYear = (first.month, first.day) > (second.month, second.day) ? endYear - 1 : endYear
+        guard let start = LocalDate(year: startYear, month: first.month, day: first.day),
+              let end = LocalDate(year: endYear, month: second.month, day: second.day) else { return nil }
+        return plausible(start, end)
     }
 
     /// A billing period runs forwards and for at most about a year.

@@ -28,10 +28,31 @@ private func isoDay(_ text: String) -> LocalDate { LocalDate(iso8601: text)! }
                 == BillingPeriod(start: isoDay("2025-01-10"), end: isoDay("2025-03-11")))
     }
 
+    @Test func monthNamesWithTheYearPrintedOnceOrNotAtAll() {
+        let spanish = ["Iberdrola", "Periodo de facturación: del 10 de diciembre al 11 de febrero de 2025"]
+        #expect(BillingPeriodExtractor.find(in: spanish, issueDate: isoDay("2025-02-20"))
+                == BillingPeriod(start: isoDay("2024-12-10"), end: isoDay("2025-02-11")))
+        let catalan = ["Període de facturació: 10 de gener - 11 de març"]
+        #expect(BillingPeriodExtractor.find(in: catalan, issueDate: isoDay("2025-03-20"))
+                == BillingPeriod(start: isoDay("2025-01-10"), end: isoDay("2025-03-11")))
+    }
+
     @Test func monthFirstOnlyWhenDayFirstIsImpossible() {
         let lines = ["Billing period: 01/15/2025 to 02/14/2025"]
         #expect(BillingPeriodExtractor.find(in: lines, issueDate: isoDay("2025-02-20"))
                 == BillingPeriod(start: isoDay("2025-01-15"), end: isoDay("2025-02-14")))
+    }
+
+    @Test func oddTextFindsNothingAndNeverTraps() {
+        let odd = ["", "٣/٤–٥/٦", "99/99–99/99", "Billing period", "Billing period: 31/02/2025 - 30/02/2025",
+                   "PERIODO DE FACTURACION 00/00/0000 AL 00/00/0000", String(repeating: "1/1-", count: 500),
+                   "Periodo de facturación: 12 de nada al 14 de nada"]
+        for line in odd {
+            #expect(BillingPeriodExtractor.find(in: [line], issueDate: isoDay("2025-03-01")) == nil, "\(line)")
+        }
+        // Full dates are taken as printed, even a year billed in advance.
+        #expect(BillingPeriodExtractor.find(in: ["Billing period: 01/01/2025 - 31/12/2025"], issueDate: isoDay("2025-03-01"))
+                == BillingPeriod(start: isoDay("2025-01-01"), end: isoDay("2025-12-31")))
     }
 
     @Test func aReceiptWithoutAPeriodHasNone() {

@@ -125,3 +125,16 @@ import Testing
         #expect(result.errors.first?.reason == "nights 'x' is not a whole number")
     }
 }
+
+@Suite struct OddExportTests {
+    @Test func emptyHeaderOnlyAndBrokenQuotesAreReadWithoutTrapping() throws {
+        #expect(throws: BookingImport.Failure.self) { try BookingImport().read("") }
+        #expect(try BookingImport().read("Check-in,Nights,Adults,Amount\n").rows.isEmpty)
+        let broken = try BookingImport().read("Check-in,Nights,Adults,Amount\n2025-01-01,2,2,\"100.00\n2025-01-05,1,1,50\n")
+        // The unclosed quote swallows the rest of the file into one field: one row, named as unreadable.
+        #expect(broken.rows.isEmpty)
+        #expect(broken.errors.map(\.line) == [2])
+        let short = try BookingImport().read("Check-in,Nights,Adults,Amount\n2025-01-01,2\n")
+        #expect(short.errors.first?.reason == "no number of adults or guests")
+    }
+}
