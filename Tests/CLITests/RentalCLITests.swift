@@ -172,6 +172,17 @@ import Testing
         }
     }
 
+    @Test func theNewCommandsHelpReadsCleanly() throws {
+        let rebut = RebutBinary(store: try TemporaryDirectory().file("store.sqlite"))
+        for command in [["report"], ["bookings"], ["bookings", "add"], ["bookings", "import"], ["tax-rates"], ["costs"],
+                        ["costs", "rates"], ["events", "create"]] {
+            let help = try rebut.run(["help"] + command)
+            #expect(help.status == 0)
+            #expect(help.stdout.contains("Example"), "\(command): no examples")
+            #expect(!help.stdout.contains("\\"), "\(command): a stray backslash in the help")
+        }
+    }
+
     @Test func wrongKindsAndValuesAreNamedWithTheirExitCodes() throws {
         let dir = try TemporaryDirectory()
         let rebut = RebutBinary(store: dir.file("store.sqlite"))

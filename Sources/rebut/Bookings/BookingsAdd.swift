@@ -8,7 +8,7 @@ struct BookingsAdd: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "add",
         abstract: "Record one stay in a flat.",
         discussion: """
-        Adults pay the tourist tax per night; children under 16 do not. The amount is what the \\
+        Adults pay the tourist tax per night; children under 16 do not. The amount is what the \
         guest paid for the stay, in the flat's currency unless --currency says otherwise.
 
         Examples:

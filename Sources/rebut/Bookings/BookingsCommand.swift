@@ -5,9 +5,9 @@ struct BookingsCommand: AsyncParsableCommand {
         commandName: "bookings",
         abstract: "Record the stays in a flat: the income side of its quarterly report.",
         discussion: """
-        A booking has a check-in day, nights, adults and children (under 16, exempt from the \\
-        tourist tax), the amount paid, and optionally the guest's name and the channel. \\
-        `import` reads the CSV exports of Airbnb, Booking.com and the like; importing a file \\
+        A booking has a check-in day, nights, adults and children (under 16, exempt from the \
+        tourist tax), the amount paid, and optionally the guest's name and the channel. \
+        `import` reads the CSV exports of Airbnb, Booking.com and the like; importing a file \
         again adds nothing twice.
 
         Examples:

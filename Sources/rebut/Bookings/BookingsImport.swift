@@ -7,16 +7,16 @@ struct BookingsImport: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "import",
         abstract: "Import the bookings of a platform's CSV export.",
         discussion: """
-        Columns are found by their header, in any order, in English, Spanish, Catalan or \\
-        French: check-in (Start date, Arrival, Llegada…), nights or check-out, adults or guests \\
-        (with children), amount (Earnings, Price, Importe…), and optionally guest name, \\
+        Columns are found by their header, in any order, in English, Spanish, Catalan or \
+        French: check-in (Start date, Arrival, Llegada…), nights or check-out, adults or guests \
+        (with children), amount (Earnings, Price, Importe…), and optionally guest name, \
         confirmation code, currency, channel and status (cancelled bookings are skipped; infants \
-        count as children). Comma, semicolon and tab files are read. \\
-        Dates such as 03/04/2025 are read in the order the file proves (a day over 12 settles it); \\
+        count as children). Comma, semicolon and tab files are read. \
+        Dates such as 03/04/2025 are read in the order the file proves (a day over 12 settles it); \
         the output says which.
 
-        A row that cannot be read is named by its line number and the rest are imported (exit 1). \\
-        A booking already imported (same confirmation code, or same values when the file has no \\
+        A row that cannot be read is named by its line number and the rest are imported (exit 1). \
+        A booking already imported (same confirmation code, or same values when the file has no \
         code) is never added again.
 
         Examples:

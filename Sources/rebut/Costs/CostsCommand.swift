@@ -5,8 +5,8 @@ struct CostsCommand: AsyncParsableCommand {
         commandName: "costs",
         abstract: "A project's costs that come on no receipt (salaries), and the deduction's rate table.",
         discussion: """
-        Cost types: personnel, researchers (qualified researchers exclusively on R&D), \\
-        collaborations, amortisation, consumables, other, fixed-assets (investments used \\
+        Cost types: personnel, researchers (qualified researchers exclusively on R&D), \
+        collaborations, amortisation, consumables, other, fixed-assets (investments used \
         exclusively for R&D). Receipts get theirs with `rebut receipts set ID --cost-type TYPE`.
 
         Examples:

@@ -7,7 +7,7 @@ struct CostsRates: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "rates",
         abstract: "Show or edit the deduction's percentages.",
         discussion: """
-        Defaults (Ley 27/2014, art. 35): subsidy-reduction 65, rd-base 25, rd-excess 42, \\
+        Defaults (Ley 27/2014, art. 35): subsidy-reduction 65, rd-base 25, rd-excess 42, \
         rd-researchers 17, rd-fixed-assets 8, it-base 12. The estimate is not tax advice.
 
         Examples:

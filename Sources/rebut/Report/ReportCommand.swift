@@ -16,14 +16,14 @@ struct ReportCommand: AsyncParsableCommand {
         commandName: "report",
         abstract: "Report a flat's quarters (tourist tax, income, expenses, profit) or a project's deduction.",
         discussion: """
-        For a flat (kind property): per quarter, the bookings, nights, adults × nights, the \\
-        tourist-tax rate(s) applied and the tax due (the figure for the quarterly \\
-        self-assessment, modelo 950 in Catalonia), income, expenses by category from the filed \\
-        bills, and profit = income − expenses − tourist tax. A stay counts in the quarter of its \\
+        For a flat (kind property): per quarter, the bookings, nights, adults × nights, the \
+        tourist-tax rate(s) applied and the tax due (the figure for the quarterly \
+        self-assessment, modelo 950 in Catalonia), income, expenses by category from the filed \
+        bills, and profit = income − expenses − tourist tax. A stay counts in the quarter of its \
         check-in; a bill in the quarter of its issue date, whatever period it covers.
 
-        For a project (kind project): its costs by type and every line of the corporate-tax \\
-        deduction estimate (Ley 27/2014, art. 35): base, reduced base, previous years' average, \\
+        For a project (kind project): its costs by type and every line of the corporate-tax \
+        deduction estimate (Ley 27/2014, art. 35): base, reduced base, previous years' average, \
         excess, each partial deduction, total. An estimate, not tax advice.
 
         Examples:

@@ -5,9 +5,9 @@ struct TaxRatesCommand: AsyncParsableCommand {
         commandName: "tax-rates",
         abstract: "The tourist-tax rates per adult per night, by zone and the day each took effect.",
         discussion: """
-        A stay is taxed at its flat's zone rate in force on the check-in day. Rebut ships \\
-        Catalonia's rates from 2012-11-01 — zone 1 (Barcelona city) 0.65 EUR and zone 2 (the \\
-        rest of Catalonia) 0.45 EUR — as editable defaults. Add a later rate when it changes, \\
+        A stay is taxed at its flat's zone rate in force on the check-in day. Rebut ships \
+        Catalonia's rates from 2012-11-01 — zone 1 (Barcelona city) 0.65 EUR and zone 2 (the \
+        rest of Catalonia) 0.45 EUR — as editable defaults. Add a later rate when it changes, \
         and your own zones for other regions.
 
         Examples:
