@@ -55,6 +55,12 @@ import Testing
         #expect(rates.map { $0["perPersonNight"] as? String } == ["0.65", "1.00"])
         #expect(rates.map { $0["adultNights"] as? Int } == [8, 18])
 
+        let year = try #require(try rebut.json(["report", "Flat 2B", "--year", "2025", "--format", "json"]) as? [String: Any])
+        let totals = try #require(year["totals"] as? [String: Any])
+        // Q1 as above; Q2 only the April bill: 1175.60 − 50.00 = 1125.60 for the year.
+        #expect(totals["profit"] as? String == "1125.60")
+        #expect(totals["expenses"] as? String == "201.20")   // 151.20 + 50.00
+        #expect(totals["from"] as? String == "2025Q1" && totals["to"] as? String == "2025Q4")
         let terminal = try rebut.run(["report", "Flat 2B", "--quarter", "2025Q1"])
         ok(terminal, "terminal report")
         #expect(terminal.stdout.contains("modelo 950"))

@@ -129,10 +129,20 @@ enum PropertyReportOutput {
         let flats: [[String: Any]] = reports.map { report in
             ["flat": report.event.name, "zone": report.details?.zone ?? NSNull(), "address": report.details?.address ?? NSNull(),
              "town": report.details?.town ?? NSNull(), "undatedBills": report.undatedBills,
-             "quarters": report.statements.map(statementJSON)]
+             "quarters": report.statements.map(statementJSON), "totals": totalsJSON(report.statements)]
         }
         guard combined else { return flats.first ?? [:] }
         return ["flats": flats]
+    }
+
+    /// The quarters asked for, summed: a year's figures with `--year`.
+    private static func totalsJSON(_ statements: [QuarterStatement]) -> [String: Any] {
+        let c = statements.first?.currency ?? "EUR"
+        return ["from": statements.first?.quarter.description ?? NSNull(), "to": statements.last?.quarter.description ?? NSNull(),
+                "currency": c, "bookingCount": statements.reduce(0) { $0 + $1.bookings.count },
+                "nights": statements.reduce(0) { $0 + $1.nights }, "adultNights": statements.reduce(0) { $0 + $1.adultNights },
+                "touristTax": money(sum(statements, \.touristTax), c), "income": money(sum(statements, \.income), c),
+                "expenses": money(sum(statements, \.expenses), c), "profit": money(sum(statements, \.profit), c)]
     }
 
     private static func statementJSON(_ s: QuarterStatement) -> [String: Any] {
