@@ -135,6 +135,9 @@ import Testing
             ok(try rebut.run(["costs", "add", "Sensor R&D", "--type", type, "--amount", amount, "--date", "2025-12-31"]), type)
         }
         ok(try rebut.run(["costs", "add", "App IT", "--type", "collaborations", "--amount", "10000", "--date", "2025-06-30"]), "IT cost")
+        let manual = try #require(try rebut.json(["costs", "list", "Sensor R&D", "--json"]) as? [[String: Any]])
+        #expect(manual.map { $0["type"] as? String } == ["personnel", "researchers", "amortisation"])
+        #expect(manual.map { $0["amount"] as? String } == ["60000.00", "40000.00", "5000.00"])
         for (vendor, total, category) in [("Laboratorios Ruiz", "20000", "services"), ("RS Components", "10000", "materials"),
                                           ("Bruker", "30000", "equipment"), ("Old Invoice", "999", "materials")] {
             ok(try rebut.run(["receipts", "add", "--event", "Sensor R&D", "--vendor", vendor,
