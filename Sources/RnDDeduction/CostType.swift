@@ -56,6 +56,22 @@ public struct CostTypeSuggester: Sendable {
         self.learned = keyed
     }
 
+    /// The exact vendor first; else the most similar learned one, when OCR noise or a branch
+    /// suffix explains the difference (as the categoriser matches learned vendors).
+    private func learnedType(for vendor: String) -> (CostType, exact: Bool)? {
+        let key = VendorKey.make(vendor)
+        guard !key.isEmpty else { return nil }
+        if let type = learned[key] { return (type, true) }
+        let scalars = Array(key.unicodeScalars)
+        let best = learned.compactMap { other, type -> (similarity: Double, key: String, type: CostType)? in
+            let otherScalars = Array(other.unicodeScalars)
+            guard min(scalars.count, otherScalars.count) >= 4 else { return nil }
+            let similarity = EditDistance.similarity(scalars, otherScalars)
+            return similarity >= 0.8 ? (similarity, other, type) : nil
+        }.max { ($0.similarity, $1.key) < ($1.similarity, $0.key) }
+        return best.map { ($0.type, false) }
+    }
+
     /// Category ids (see `rebut categories`) and the cost type they usually are.
     static let byCategory: [String: CostType] = [
         "materials": .consumables, "office": .consumables, "groceries": .consumables,
@@ -67,8 +83,9 @@ public struct CostTypeSuggester: Sendable {
     ]
 
     public func suggest(vendor: String?, category: String?) -> Suggestion {
-        if let vendor, case let key = VendorKey.make(vendor), !key.isEmpty, let type = learned[key] {
-            return Suggestion(type: type, reason: "learned from your choice for \(vendor)")
+        if let vendor, let (type, exact) = learnedType(for: vendor) {
+            return Suggestion(type: type, reason: exact ? "learned from your choice for \(vendor)"
+                                                        : "learned from your choice for a similar vendor")
         }
         if let category, let type = Self.byCategory[category] {
             return Suggestion(type: type, reason: "usual for category \(category)")
