@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Dependencies point one way: rebut (CLI) → Watcher/Review → Pipeline → stages → RebutCore.
-// Extraction and Categorisation are pure Swift so they can be tested on text alone.
+// Extraction and Categorisation are pure Swift so they can be tested on text alone, as are the
+// domain rules of flats (Rental) and projects (RnDDeduction), which the Store and the CLI use.
 // Linux only: Tesseract, Leptonica, libheif and poppler come from Debian's packages (scripts/setup.sh).
 let package = Package(
     name: "Rebut",
@@ -47,9 +48,14 @@ let package = Package(
         .target(name: "Extraction", dependencies: ["RebutCore"]),
         // Stage 5: category rules and learned vendor categories (pure Swift).
         .target(name: "Categorisation", dependencies: ["RebutCore"]),
+        // Holiday-rental flats: tourist-tax rate history, bookings and their CSV import, quarterly
+        // statements and profit (pure Swift).
+        .target(name: "Rental", dependencies: ["RebutCore"]),
+        // R&D and innovation projects: cost types and the corporate-tax deduction estimate (pure Swift).
+        .target(name: "RnDDeduction", dependencies: ["RebutCore"]),
         // Stage 6: the expense store (SQLite through GRDB).
         .target(name: "Store", dependencies: [
-            "RebutCore",
+            "RebutCore", "Rental", "RnDDeduction",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         // Orchestration: named stages, worker pool, batch ingest, watched folder.
@@ -66,6 +72,7 @@ let package = Package(
         ]),
         .executableTarget(name: "rebut", dependencies: [
             "Pipeline", "Review", "Watcher", "RebutCore", "Store", "Extraction", "Categorisation", "Ingest", "Imaging", "OCR",
+            "Rental", "RnDDeduction",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -79,7 +86,9 @@ let package = Package(
         .testTarget(name: "OCRTests", dependencies: ["OCR", "Imaging", "Ingest", "RebutCore", "RebutTestSupport"]),
         .testTarget(name: "ExtractionTests", dependencies: ["Extraction", "RebutCore"]),
         .testTarget(name: "CategorisationTests", dependencies: ["Categorisation", "RebutCore"]),
-        .testTarget(name: "StoreTests", dependencies: ["Store", "RebutCore"]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "RebutCore", "Rental", "RnDDeduction"]),
+        .testTarget(name: "RentalTests", dependencies: ["Rental", "RebutCore"]),
+        .testTarget(name: "RnDDeductionTests", dependencies: ["RnDDeduction", "RebutCore"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Store", "Extraction", "RebutCore", "RebutTestSupport"]),
         .testTarget(name: "ReviewTests", dependencies: [
             "Review", "Store", "Pipeline", "Categorisation", "RebutCore", "RebutTestSupport",

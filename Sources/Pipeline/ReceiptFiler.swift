@@ -116,8 +116,10 @@ public final class ReceiptFiler: Sendable {
             if let known = destination.event {
                 event = known
             } else if let pick = destination.pick {
+                // A bill printing a flat's address goes to that flat; anything else by its date.
                 let date = analysed.fields.date
-                event = try await store.nonBlocking.run { try pick(date, $0) }
+                let lines = analysed.page.lines.map(\.text)
+                event = try await store.nonBlocking.run { try $0.property(addressedIn: lines) ?? pick(date, $0) }
             } else {
                 return .failed(ReceiptFailure(file: url, stage: .file, reason: "no event to file under"))
             }
@@ -150,7 +152,9 @@ public final class ReceiptFiler: Sendable {
                              categoryConfidence: analysed.category.category == nil ? nil : analysed.category.score,
                              categoryCandidates: analysed.category.candidates,
                              status: analysed.needsReview ? .needsReview : .filed,
-                             sourcePath: sourcePath)
+                             sourcePath: sourcePath,
+                             billingPeriod: BillingPeriodExtractor.find(in: analysed.page.lines.map(\.text),
+                                                                        issueDate: analysed.fields.date))
         do {
             switch try await store.nonBlocking.file(new, into: eventId) {
             case .duplicate(let existing):

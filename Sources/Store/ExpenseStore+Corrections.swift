@@ -24,28 +24,35 @@ extension ExpenseStore {
     public func setFields(_ changes: [(field: ReceiptField, value: String?)], receiptId: Int64,
                           moveTo eventId: Int64? = nil) throws -> Receipt {
         try dbPool.write { db in
-            var latest: Receipt?
-            if let eventId {
-                guard try Event.exists(db, key: eventId) else { throw StoreError.eventNotFound("with id \(eventId)") }
-                guard var receipt = try Receipt.fetchOne(db, key: receiptId) else { throw StoreError.receiptNotFound(receiptId) }
-                receipt.eventId = eventId
-                receipt.updatedAt = Date()
-                try receipt.update(db)
-                latest = receipt
-            }
-            for (field, value) in changes {
-                do {
-                    latest = try Self.setField(field, to: value, receiptId: receiptId, in: db,
-                                               knownCategories: knownCategories, reviewThreshold: reviewThreshold)
-                } catch let error as StoreError {
-                    throw FieldRefused(field: field, reason: error)
-                }
-            }
-            guard let latest = try latest ?? Receipt.fetchOne(db, key: receiptId) else {
-                throw StoreError.receiptNotFound(receiptId)
-            }
-            return latest
+            try Self.setFields(changes, receiptId: receiptId, moveTo: eventId, in: db,
+                               knownCategories: knownCategories, reviewThreshold: reviewThreshold)
         }
+    }
+
+    /// `setFields` inside a caller's transaction (one that also sets a cost type, say).
+    static func setFields(_ changes: [(field: ReceiptField, value: String?)], receiptId: Int64, moveTo eventId: Int64?,
+                          in db: Database, knownCategories: Set<String>?, reviewThreshold: Double) throws -> Receipt {
+        var latest: Receipt?
+        if let eventId {
+            guard try Event.exists(db, key: eventId) else { throw StoreError.eventNotFound("with id \(eventId)") }
+            guard var receipt = try Receipt.fetchOne(db, key: receiptId) else { throw StoreError.receiptNotFound(receiptId) }
+            receipt.eventId = eventId
+            receipt.updatedAt = Date()
+            try receipt.update(db)
+            latest = receipt
+        }
+        for (field, value) in changes {
+            do {
+                latest = try Self.setField(field, to: value, receiptId: receiptId, in: db,
+                                           knownCategories: knownCategories, reviewThreshold: reviewThreshold)
+            } catch let error as StoreError {
+                throw FieldRefused(field: field, reason: error)
+            }
+        }
+        guard let latest = try latest ?? Receipt.fetchOne(db, key: receiptId) else {
+            throw StoreError.receiptNotFound(receiptId)
+        }
+        return latest
     }
 
     /// Which field of a multi-field save was refused, and why; nothing of that save was written.

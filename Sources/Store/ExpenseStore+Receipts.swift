@@ -58,6 +58,7 @@ extension ExpenseStore {
                     throw StoreError.eventNotFound("with id \(eventId)")
                 }
                 try receipt.insert(db)
+                if let period = new.billingPeriod { try Self.save(period, receiptId: receipt.id!, in: db) }
                 try images.moveIntoPlace(temporary, as: relativePath)
                 movedIntoPlace = true
                 try Self.clearPending(relativePath, in: db)

@@ -20,11 +20,13 @@ public struct NewReceipt: Sendable {
     public var status: ReceiptStatus
     /// Where the folder watcher found the image (absolute path); nil for other callers.
     public var sourcePath: String?
+    /// The period a utility bill covers, when it is printed on it.
+    public var billingPeriod: BillingPeriod?
 
     public init(fileName: String, sha256: String, imageData: Data, imageExtension: String, ocrText: String,
                 ocrLines: [TextLine], fields: ReceiptFields, category: String? = nil,
                 categoryConfidence: Double? = nil, categoryCandidates: [Candidate] = [],
-                status: ReceiptStatus, sourcePath: String? = nil) {
+                status: ReceiptStatus, sourcePath: String? = nil, billingPeriod: BillingPeriod? = nil) {
         self.fileName = fileName
         self.sha256 = sha256
         self.imageData = imageData
@@ -37,6 +39,7 @@ public struct NewReceipt: Sendable {
         self.categoryCandidates = categoryCandidates
         self.status = status
         self.sourcePath = sourcePath
+        self.billingPeriod = billingPeriod
     }
 }
 

@@ -1,5 +1,8 @@
 import Foundation
 import GRDB
+import RebutCore
+import Rental
+import RnDDeduction
 
 /// Every schema change, in order, in one place. Never edit a shipped migration: add one.
 enum Schema {
@@ -94,6 +97,87 @@ enum Schema {
             try db.create(table: "pendingImage") { t in
                 t.primaryKey("imagePath", .text)
                 t.column("startedAt", .datetime).notNull()
+            }
+        }
+
+        // Holiday-rental flats and R&D projects (issue 12): the details of each kind of event,
+        // bookings, the tourist-tax rate history, cost types, manual costs and the deduction rates.
+        // Rates are seeded as editable defaults; money is TEXT as everywhere else.
+        migrator.registerMigration("rent-1: properties, bookings, tourist tax, projects, cost types, deduction rates") { db in
+            try db.create(table: "propertyDetails") { t in
+                t.primaryKey("eventId", .integer).references("event", onDelete: .cascade)
+                t.column("zone", .text)
+                t.column("address", .text)
+                t.column("town", .text)
+            }
+            try db.create(table: "booking") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("event", onDelete: .cascade).notNull()
+                t.column("checkIn", .text).notNull()
+                t.column("nights", .integer).notNull().check { $0 >= 1 }
+                t.column("adults", .integer).notNull().check { $0 >= 0 }
+                t.column("children", .integer).notNull().defaults(to: 0).check { $0 >= 0 }
+                t.column("amount", .text).notNull()
+                t.column("currency", .text).notNull()
+                t.column("guest", .text)
+                t.column("channel", .text)
+                // What makes re-importing the same export row a no-op (see BookingImport.Row.key).
+                t.column("importKey", .text)
+                t.column("createdAt", .datetime).notNull()
+                t.uniqueKey(["eventId", "importKey"])
+            }
+            try db.create(table: "touristTaxRate") { t in
+                t.column("zone", .text).notNull().check { length($0) > 0 }
+                t.column("validFrom", .text).notNull()
+                t.column("rate", .text).notNull()
+                t.column("currency", .text).notNull()
+                t.column("note", .text)
+                t.primaryKey(["zone", "validFrom"])
+            }
+            for rate in TouristTaxRate.cataloniaDefaults {
+                try db.execute(sql: "INSERT INTO touristTaxRate (zone, validFrom, rate, currency, note) VALUES (?, ?, ?, ?, ?)",
+                               arguments: [rate.zone, rate.validFrom.iso8601,
+                                           MoneyFormat.canonical(rate.perPersonNight, currency: rate.currency),
+                                           rate.currency, rate.note])
+            }
+            try db.create(table: "projectDetails") { t in
+                t.primaryKey("eventId", .integer).references("event", onDelete: .cascade)
+                t.column("type", .text).check { ProjectType.allCases.map(\.rawValue).contains($0) }
+                t.column("fiscalYear", .integer)
+                t.column("subsidies", .text)
+            }
+            try db.create(table: "priorRnDSpending") { t in
+                t.column("eventId", .integer).notNull().references("event", onDelete: .cascade)
+                t.column("year", .integer).notNull()
+                t.column("amount", .text).notNull()
+                t.primaryKey(["eventId", "year"])
+            }
+            try db.create(table: "receiptCostType") { t in
+                t.primaryKey("receiptId", .integer).references("receipt", onDelete: .cascade)
+                t.column("costType", .text).notNull().check { CostType.allCases.map(\.rawValue).contains($0) }
+            }
+            try db.create(table: "receiptBillingPeriod") { t in
+                t.primaryKey("receiptId", .integer).references("receipt", onDelete: .cascade)
+                t.column("startDate", .text).notNull()
+                t.column("endDate", .text).notNull()
+            }
+            try db.create(table: "projectCost") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("event", onDelete: .cascade).notNull()
+                t.column("costType", .text).notNull().check { CostType.allCases.map(\.rawValue).contains($0) }
+                t.column("amount", .text).notNull()
+                t.column("currency", .text).notNull()
+                t.column("date", .text)
+                t.column("note", .text)
+                t.column("createdAt", .datetime).notNull()
+            }
+            try db.create(table: "deductionRate") { t in
+                t.primaryKey("name", .text)
+                t.column("percent", .text).notNull()
+            }
+            for key in DeductionRates.Key.allCases {
+                try db.execute(sql: "INSERT INTO deductionRate (name, percent) VALUES (?, ?)",
+                               arguments: [key.rawValue, "\(key.defaultPercent)"])
             }
         }
 

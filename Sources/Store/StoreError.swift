@@ -4,6 +4,8 @@ import RebutCore
 public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case eventNotFound(String)
     case receiptNotFound(Int64)
+    case bookingNotFound(Int64)
+    case projectCostNotFound(Int64)
     /// `field` is a receipt field name ("total") or another input's name ("event name", "sha256").
     case invalidValue(field: String, value: String, reason: String)
     case duplicateEventName(String)
@@ -19,6 +21,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .eventNotFound(let what): return "no event \(what)"
         case .receiptNotFound(let id): return "no receipt with id \(id)"
+        case .bookingNotFound(let id): return "no booking with id \(id)"
+        case .projectCostNotFound(let id): return "no cost entry with id \(id)"
         case .invalidValue(let field, let value, let reason):
             return "invalid \(field) '\(TextSanitising.abbreviated(value))': \(reason)"
         case .duplicateEventName(let name): return "an event named '\(name)' already exists (names ignore case)"

@@ -15,6 +15,11 @@ struct Rebut: AsyncParsableCommand {
           rebut ingest ~/Receipts/london --event "London, March"
           rebut receipts list --event "London, March"
 
+        Flats and projects:
+          rebut bookings import "Flat 2B" reservations.csv --channel airbnb
+          rebut report "Flat 2B" --quarter 2025Q1
+          rebut report "Sensor R&D" --year 2025
+
         The store is $REBUT_STORE, or $XDG_DATA_HOME/rebut/rebut.sqlite; --store overrides both.
 
         Exit codes: 0 every input handled; 1 some input failed (each named on stderr); \
@@ -31,6 +36,10 @@ struct Rebut: AsyncParsableCommand {
             ReceiptsCommand.self,
             ReviewCommand.self,
             CategoriesCommand.self,
+            BookingsCommand.self,
+            TaxRatesCommand.self,
+            CostsCommand.self,
+            ReportCommand.self,
             BenchCommand.self,
         ]
     )

@@ -12,6 +12,8 @@ struct EventsEdit: AsyncParsableCommand {
         Examples:
           rebut events edit "London" --start 2024-03-03 --end 2024-03-09 --currency GBP
           rebut events edit "London" --name "London, March" --place none
+          rebut events edit "Flat 2B" --zone 2 --town Sitges
+          rebut events edit "Sensor R&D" --subsidies 25000 --previous-rd 2024:72000
         """)
 
     @Argument(help: "The event's current name.") var name: String
@@ -22,6 +24,7 @@ struct EventsEdit: AsyncParsableCommand {
     @Option(name: .long, help: "Last day (YYYY-MM-DD), or none.") var end: Clearable<LocalDate>?
     @Option(name: .long, help: "Default currency, ISO 4217, or none.") var currency: Clearable<CurrencyCode>?
     @Flag(inversion: .prefixedNo, help: "Whether the watched folder may file receipts into it by date.") var active: Bool?
+    @OptionGroup(title: "Flats and projects") var details: EventDetailOptions
     @OptionGroup var storeOptions: StoreOptions
 
     func validate() throws {
@@ -45,13 +48,19 @@ struct EventsEdit: AsyncParsableCommand {
             // Same code and usage as a range given on the command line (64).
             throw usageFailure(Self.self, path: "events edit", "the end \(e) would be before the start \(s)")
         }
+        if let mismatch = details.mismatch(for: event.kind) {
+            throw usageFailure(Self.self, path: "events edit", "\(mismatch); \(event.name) is a \(event.kind.rawValue)")
+        }
         do {
-            try store.updateEvent(event)
+            try store.updateEvent(event, property: details.property(updating: try store.propertyDetails(eventId: event.id!)),
+                                  project: details.project(updating: try store.projectDetails(eventId: event.id!)))
         } catch let error as StoreError {
             printError("rebut: \(error)")
             throw RebutExit.notFound
         }
         print(EventSummary(event, receipts: try store.receipts(eventId: event.id)).oneLine)
+        if let line = try EventDetailsText.line(event, in: store), details.touchesProperty || details.touchesProject { print(line) }
+        EventDetailsText.warnIfZoneHasNoRate(details.zone, in: store)
     }
 }
 

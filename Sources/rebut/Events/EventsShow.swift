@@ -17,11 +17,13 @@ struct EventsShow: AsyncParsableCommand {
         let receipts = try store.receipts(eventId: event.id)
         let summary = EventSummary(event, receipts: receipts)
         if json {
-            struct Shown: Encodable { var event: EventSummary; var receipts: [ReceiptRow] }
-            print(JSONOutput.pretty(Shown(event: summary, receipts: receipts.map { ReceiptRow($0, event: event.name) })))
+            struct Shown: Encodable { var event: EventSummary; var details: EventDetailsJSON?; var receipts: [ReceiptRow] }
+            print(JSONOutput.pretty(Shown(event: summary, details: try EventDetailsJSON.of(event, in: store),
+                                          receipts: receipts.map { ReceiptRow($0, event: event.name) })))
             return
         }
         print(summary.oneLine)
+        if let details = try EventDetailsText.line(event, in: store) { print(details) }
         var byCategory: [String: [String: Decimal]] = [:]
         for r in receipts {
             guard let total = r.total else { continue }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import RebutCore
+import RnDDeduction
 import Store
 
 struct ReceiptsSet: AsyncParsableCommand {
@@ -15,6 +16,8 @@ struct ReceiptsSet: AsyncParsableCommand {
           rebut receipts set 12 --total @2
           rebut receipts set 12 --date 2019-04-03 --vendor "Forn Sant Joan"
           rebut receipts set 12 --category repairs
+          rebut receipts set 12 --cost-type consumables
+          rebut receipts set 12 --billing-period 2025-01-10..2025-03-11
         """)
 
     @OptionGroup var receipt: ReceiptID
@@ -27,6 +30,13 @@ struct ReceiptsSet: AsyncParsableCommand {
     @Option(name: .long, help: "cash, card, transfer, cheque, voucher, mobile or other.") var payment: String?
     @Option(name: .long, parsing: .unconditional, help: "Tax amount.") var tax: String?
     @Option(name: .long, help: "Move the receipt to this event (it must exist).") var event: String?
+    @Option(name: .customLong("cost-type"), help: ArgumentHelp(
+        "Project receipts: personnel, researchers, collaborations, amortisation, consumables, other, fixed-assets, or none. Remembered for the vendor.",
+        valueName: "type"))
+    var costType: CostTypeChoice?
+    @Option(name: .customLong("billing-period"), help: ArgumentHelp(
+        "A bill's billing period, FROM..TO (YYYY-MM-DD..YYYY-MM-DD), or none.", valueName: "from..to"))
+    var billingPeriod: BillingPeriodChoice?
     @OptionGroup var storeOptions: StoreOptions
 
     var changes: [(ReceiptField, String)] {
@@ -37,7 +47,7 @@ struct ReceiptsSet: AsyncParsableCommand {
     }
 
     func validate() throws {
-        if changes.isEmpty && event == nil { throw ValidationError("name at least one field to set, e.g. --total 12.50") }
+        if changes.isEmpty && event == nil && costType == nil && billingPeriod == nil { throw ValidationError("name at least one field to set, e.g. --total 12.50") }
         for (field, value) in changes where value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw ValidationError("--\(field.rawValue) is empty: write `none` to clear the field")
         }
@@ -61,7 +71,8 @@ struct ReceiptsSet: AsyncParsableCommand {
         }
         let saved: Receipt
         do {
-            saved = try store.setFields(resolved, receiptId: r.id!, moveTo: target?.id)
+            saved = try store.setFields(resolved, receiptId: r.id!, moveTo: target?.id, costType: costType.map(\.type),
+                                        billingPeriod: billingPeriod.map(\.period))
         } catch {
             printError("rebut: receipt #\(r.id!): \(error); nothing was changed")
             throw RebutExit.notFound
@@ -69,7 +80,9 @@ struct ReceiptsSet: AsyncParsableCommand {
         for (field, value) in resolved where field == .total || field == .tax {
             if let note = MoneyRounding.note(field: field, typed: value, currency: saved.currency) { printError("rebut: \(note)") }
         }
-        print(ReceiptFormatting.row(saved) + (target.map { "  → \($0.name)" } ?? ""))
+        print(ReceiptFormatting.row(saved) + (target.map { "  → \($0.name)" } ?? "")
+              + (costType.map { "  cost type: \($0.type?.rawValue ?? "none")" } ?? "")
+              + (billingPeriod.map { "  billing period: \($0.period?.description ?? "none")" } ?? ""))
     }
 }
 
@@ -104,5 +117,27 @@ enum CandidateChoice {
             throw NoSuchCandidate(field: field, index: n, available: candidates.count)
         }
         return candidates[n - 1].value
+    }
+}
+
+/// A cost type, or `none` to clear it.
+struct CostTypeChoice: ExpressibleByArgument {
+    var type: CostType?
+    init?(argument: String) {
+        if argument.lowercased() == "none" { type = nil; return }
+        guard let type = CostType(rawValue: argument.lowercased()) else { return nil }
+        self.type = type
+    }
+}
+
+/// `2025-01-10..2025-03-11`, or `none` to clear.
+struct BillingPeriodChoice: ExpressibleByArgument {
+    var period: BillingPeriod?
+    init?(argument: String) {
+        if argument.lowercased() == "none" { period = nil; return }
+        let ends = argument.components(separatedBy: "..")
+        guard ends.count == 2, let start = LocalDate(iso8601: ends[0]), let end = LocalDate(iso8601: ends[1]),
+              let period = BillingPeriod(start: start, end: end) else { return nil }
+        self.period = period
     }
 }

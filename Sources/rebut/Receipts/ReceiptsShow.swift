@@ -1,6 +1,7 @@
 import Foundation
 import ArgumentParser
 import RebutCore
+import RnDDeduction
 import Store
 
 struct ReceiptsShow: AsyncParsableCommand {
@@ -38,6 +39,15 @@ struct ReceiptsShow: AsyncParsableCommand {
             let value = ReceiptLookup.value(of: field, in: r) ?? "—"
             let confidence = r.confidence[field.rawValue].map { String(format: " (%.0f%%)", $0 * 100) } ?? ""
             print("  \(field.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(value)\(confidence)")
+        }
+        if let period = try store.billingPeriods(eventId: r.eventId)[r.id!] { print("  period    \(period) (billing period)") }
+        if try store.event(id: r.eventId)?.kind == .project {
+            if let type = try store.costTypes(eventId: r.eventId)[r.id!] {
+                print("  cost type \(type.rawValue)")
+            } else {
+                let suggestion = CostTypeSuggester(learned: try store.learnedCostTypes()).suggest(vendor: r.vendor, category: r.category)
+                print("  cost type \(suggestion.type.rawValue) (suggested: \(suggestion.reason))")
+            }
         }
         print("  image     \(r.hasImage ? image.path : "none (typed in)")\(imageMissing ? "  (MISSING)" : "")")
         let corrections = try store.corrections(receiptId: r.id!)
