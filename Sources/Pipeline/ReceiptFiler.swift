@@ -150,7 +150,8 @@ public final class ReceiptFiler: Sendable {
                              categoryConfidence: analysed.category.category == nil ? nil : analysed.category.score,
                              categoryCandidates: analysed.category.candidates,
                              status: analysed.needsReview ? .needsReview : .filed,
-                             sourcePath: sourcePath)
+                             sourcePath: sourcePath,
+                             location: analysed.file.location)
         do {
             switch try await store.nonBlocking.file(new, into: eventId) {
             case .duplicate(let existing):

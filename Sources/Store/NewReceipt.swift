@@ -20,11 +20,13 @@ public struct NewReceipt: Sendable {
     public var status: ReceiptStatus
     /// Where the folder watcher found the image (absolute path); nil for other callers.
     public var sourcePath: String?
+    /// Where the photo was taken (EXIF GPS), when it says.
+    public var location: GeoPoint?
 
     public init(fileName: String, sha256: String, imageData: Data, imageExtension: String, ocrText: String,
                 ocrLines: [TextLine], fields: ReceiptFields, category: String? = nil,
                 categoryConfidence: Double? = nil, categoryCandidates: [Candidate] = [],
-                status: ReceiptStatus, sourcePath: String? = nil) {
+                status: ReceiptStatus, sourcePath: String? = nil, location: GeoPoint? = nil) {
         self.fileName = fileName
         self.sha256 = sha256
         self.imageData = imageData
@@ -37,6 +39,7 @@ public struct NewReceipt: Sendable {
         self.categoryCandidates = categoryCandidates
         self.status = status
         self.sourcePath = sourcePath
+        self.location = location
     }
 }
 
