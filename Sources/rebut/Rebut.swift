@@ -14,6 +14,8 @@ struct Rebut: AsyncParsableCommand {
         Start with:
           rebut ingest ~/Receipts/london --event "London, March"
           rebut receipts list --event "London, March"
+          rebut report "London, March"            # the expense claim as a PDF
+          rebut search "blue door"
 
         The store is $REBUT_STORE, or $XDG_DATA_HOME/rebut/rebut.sqlite; --store overrides both.
 
@@ -31,6 +33,9 @@ struct Rebut: AsyncParsableCommand {
             ReceiptsCommand.self,
             ReviewCommand.self,
             CategoriesCommand.self,
+            ReportCommand.self,
+            SearchCommand.self,
+            RatesCommand.self,
             BenchCommand.self,
         ]
     )

@@ -35,7 +35,8 @@ public enum ClaimArchive {
         return "\(date)_\(vendor)_\(safe(amount, limit: 24)).\(ext.lowercased())"
     }
 
-    static func safe(_ text: String, limit: Int) -> String {
+    /// Letters, digits, dots and dashes only: safe in any file system and zip tool.
+    public static func safe(_ text: String, limit: Int) -> String {
         let folded = text.folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil)
         var out = ""
         for scalar in folded.unicodeScalars {

@@ -99,14 +99,14 @@ extension ExpenseClaim {
     /// One row per receipt; the CSV export is this table.
     public func receiptsTable() -> ReportTable {
         let columns = [
-            ReportColumn("id", "#", .integer, width: 0.45), ReportColumn("date", "Date", .date, width: 0.95),
-            ReportColumn("vendor", "Vendor", width: 2.0), ReportColumn("category", "Category", width: 1.05),
-            ReportColumn("payment", "Payment", width: 0.75), ReportColumn("amount", "Amount", .money, width: 1.15),
-            ReportColumn("converted", "In \(currency)", .money, width: 1.15),
-            ReportColumn("rate", "Rate", width: 0.7),
+            ReportColumn("id", "#", .integer, width: 0.4), ReportColumn("date", "Date", .date, width: 1.0),
+            ReportColumn("vendor", "Vendor", width: 2.25), ReportColumn("category", "Category", width: 1.1),
+            ReportColumn("payment", "Payment", width: 0.8), ReportColumn("amount", "Amount", .money, width: 1.2),
+            ReportColumn("converted", "In \(currency)", .money, width: 1.2),
+            ReportColumn("rate", "Rate", width: 0.75),
             ReportColumn("rateDate", "Rate date", .text, printed: false),
             ReportColumn("rateSource", "Rate source", .text, printed: false),
-            ReportColumn("status", "Status", width: 1.0),
+            ReportColumn("status", "Status", width: 1.15),
             ReportColumn("note", "Note", .text, printed: false),
             ReportColumn("latitude", "Latitude", .text, printed: false),
             ReportColumn("longitude", "Longitude", .text, printed: false),
@@ -119,7 +119,7 @@ extension ExpenseClaim {
             if r.status == .needsReview { problems.append("needs review") }
             if r.total == nil { problems.append("no total") }
             if case .success(let c)? = line.conversion, c.source != "same currency" {
-                rate = .text("\(CurrencyConverter.rounded(c.rate, digits: 6))")
+                rate = .text("\(CurrencyConverter.rounded(c.rate, digits: 4))")
                 rateDate = .date(c.rateDay)
                 rateSource = .text(c.source)
             } else if case .failure? = line.conversion {

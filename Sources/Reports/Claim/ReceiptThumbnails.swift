@@ -18,7 +18,7 @@ public enum ReceiptThumbnails {
             do {
                 let file = try Ingestor().read(store.imageURL(for: receipt))
                 let small = try Thumbnail.make(from: file, maxWidth: maxWidth, maxHeight: maxHeight)
-                results.set(index, .success(ReportThumbnail(caption: caption(receipt), jpeg: small.jpeg, width: small.width,
+                results.set(index, .success(ReportThumbnail(caption: caption(receipt), detail: receipt.vendor, jpeg: small.jpeg, width: small.width,
                                                             height: small.height, rgb24: small.rgb24,
                                                             flag: receipt.status == .needsReview ? "needs review" : nil)))
             } catch {
@@ -38,7 +38,7 @@ public enum ReceiptThumbnails {
     }
 
     static func caption(_ r: Receipt) -> String {
-        var parts = ["#\(r.id ?? 0)", r.date?.iso8601 ?? "undated", r.vendor ?? "unknown vendor"]
+        var parts = ["#\(r.id ?? 0)", r.date?.iso8601 ?? "undated"]
         if let total = r.total { parts.append(ReportFormat.money(total, currency: r.currency ?? "?")) }
         return parts.joined(separator: " · ")
     }

@@ -218,6 +218,8 @@ public struct ChartPoint: Sendable, Encodable {
 /// A receipt image, already reduced (see `Imaging.Thumbnail`); JSON carries only its caption.
 public struct ReportThumbnail: Sendable, Encodable {
     public var caption: String
+    /// A second caption line (the vendor).
+    public var detail: String?
     public var jpeg: Data
     public var width: Int
     public var height: Int
@@ -225,8 +227,9 @@ public struct ReportThumbnail: Sendable, Encodable {
     public var rgb24: [UInt32]
     public var flag: String?
 
-    public init(caption: String, jpeg: Data, width: Int, height: Int, rgb24: [UInt32], flag: String? = nil) {
+    public init(caption: String, detail: String? = nil, jpeg: Data, width: Int, height: Int, rgb24: [UInt32], flag: String? = nil) {
         self.caption = caption
+        self.detail = detail
         self.jpeg = jpeg
         self.width = width
         self.height = height
@@ -237,9 +240,10 @@ public struct ReportThumbnail: Sendable, Encodable {
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(caption, forKey: .caption)
+        try container.encodeIfPresent(detail, forKey: .detail)
         try container.encodeIfPresent(flag, forKey: .flag)
     }
-    private enum Key: String, CodingKey { case caption, flag }
+    private enum Key: String, CodingKey { case caption, detail, flag }
 }
 
 /// Number formats shared by the renderers.

@@ -92,7 +92,7 @@ extension PDFLayout {
     func thumbnails(_ thumbnails: [ReportThumbnail]) {
         let columns = 3, gap = 14.0
         let cellWidth = (PageGeometry.contentWidth - gap * Double(columns - 1)) / Double(columns)
-        let imageHeight = 300.0, captionHeight = 26.0
+        let imageHeight = 300.0, captionHeight = 34.0
         for (index, thumbnail) in thumbnails.enumerated() {
             let column = index % columns
             if column == 0 {
@@ -109,10 +109,17 @@ extension PDFLayout {
             pdf.font(size: 7.5, bold: true)
             pdf.setColor(Palette.ink)
             pdf.text(fitted(thumbnail.caption, width: cellWidth), x: x, y: y + drawn.height + 11)
-            if let flag = thumbnail.flag {
+            var lineY = y + drawn.height + 21
+            if let detail = thumbnail.detail {
                 pdf.font(size: 7.5)
+                pdf.setColor(Palette.muted)
+                pdf.text(fitted(detail, width: cellWidth), x: x, y: lineY)
+                lineY += 10
+            }
+            if let flag = thumbnail.flag {
+                pdf.font(size: 7.5, bold: true)
                 pdf.setColor(Palette.flagMark)
-                pdf.text(fitted(flag, width: cellWidth), x: x, y: y + drawn.height + 21)
+                pdf.text(fitted(flag, width: cellWidth), x: x, y: lineY)
             }
         }
         if !thumbnails.isEmpty { y += imageHeight + captionHeight }

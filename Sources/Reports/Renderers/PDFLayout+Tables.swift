@@ -6,7 +6,7 @@ extension PDFLayout {
     func table(_ fullTable: ReportTable) {
         let table = ReportDocument.printedColumns(of: fullTable)
         let totalWeight = table.columns.map(\.width).reduce(0, +)
-        let padding = 4.0
+        let padding = 3.0
         var widths = table.columns.map { $0.width / totalWeight * PageGeometry.contentWidth }
         if widths.isEmpty { return }
         widths[widths.count - 1] = PageGeometry.contentWidth - widths.dropLast().reduce(0, +)
@@ -15,7 +15,7 @@ extension PDFLayout {
             ensure(Self.rowHeight * 3)
             if drawing {
                 pdf.fill(x: PageGeometry.left, y: y, width: PageGeometry.contentWidth, height: Self.rowHeight + 2, Palette.headerFill)
-                pdf.font(size: 7.5, bold: true)
+                pdf.font(size: 7, bold: true)
                 pdf.setColor(Palette.muted)
                 var x = PageGeometry.left
                 for (column, width) in zip(table.columns, widths) {
@@ -38,7 +38,7 @@ extension PDFLayout {
                 } else if index % 2 == 1 {
                     pdf.fill(x: PageGeometry.left, y: y, width: PageGeometry.contentWidth, height: Self.rowHeight, Palette.stripe)
                 }
-                pdf.font(size: 8, bold: bold)
+                pdf.font(size: 7.5, bold: bold)
                 var x = PageGeometry.left
                 for (offset, (column, width)) in zip(table.columns, widths).enumerated() {
                     let cell = offset < row.cells.count ? row.cells[offset] : .empty

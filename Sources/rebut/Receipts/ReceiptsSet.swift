@@ -15,6 +15,8 @@ struct ReceiptsSet: AsyncParsableCommand {
           rebut receipts set 12 --total @2
           rebut receipts set 12 --date 2019-04-03 --vendor "Forn Sant Joan"
           rebut receipts set 12 --category repairs
+          rebut receipts set 12 --note "Dinner with the Acme team"   # searched by `rebut search`
+          rebut receipts set 12 --note none                            # remove the note
         """)
 
     @OptionGroup var receipt: ReceiptID
@@ -27,6 +29,8 @@ struct ReceiptsSet: AsyncParsableCommand {
     @Option(name: .long, help: "cash, card, transfer, cheque, voucher, mobile or other.") var payment: String?
     @Option(name: .long, parsing: .unconditional, help: "Tax amount.") var tax: String?
     @Option(name: .long, help: "Move the receipt to this event (it must exist).") var event: String?
+    @Option(name: .long, help: "A free-text note, printed in reports and found by `rebut search`; `none` removes it.")
+    var note: String?
     @OptionGroup var storeOptions: StoreOptions
 
     var changes: [(ReceiptField, String)] {
@@ -37,11 +41,12 @@ struct ReceiptsSet: AsyncParsableCommand {
     }
 
     func validate() throws {
-        if changes.isEmpty && event == nil { throw ValidationError("name at least one field to set, e.g. --total 12.50") }
+        if changes.isEmpty && event == nil && note == nil { throw ValidationError("name at least one field to set, e.g. --total 12.50") }
         for (field, value) in changes where value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw ValidationError("--\(field.rawValue) is empty: write `none` to clear the field")
         }
         if event?.trimmingCharacters(in: .whitespaces).isEmpty == true { throw ValidationError("--event is empty") }
+        if let note, note.count > 2000 { throw ValidationError("--note is longer than 2000 characters") }
     }
 
     func run() async throws {
@@ -59,9 +64,13 @@ struct ReceiptsSet: AsyncParsableCommand {
                 throw RebutExit.notFound
             }
         }
-        let saved: Receipt
+        var saved: Receipt
         do {
             saved = try store.setFields(resolved, receiptId: r.id!, moveTo: target?.id)
+            if let note {
+                saved = try store.setNote(note.trimmingCharacters(in: .whitespaces).lowercased() == "none" ? nil : note,
+                                          receiptId: r.id!)
+            }
         } catch {
             printError("rebut: receipt #\(r.id!): \(error); nothing was changed")
             throw RebutExit.notFound
@@ -70,6 +79,7 @@ struct ReceiptsSet: AsyncParsableCommand {
             if let note = MoneyRounding.note(field: field, typed: value, currency: saved.currency) { printError("rebut: \(note)") }
         }
         print(ReceiptFormatting.row(saved) + (target.map { "  → \($0.name)" } ?? ""))
+        if let note = saved.note { print("  note: \(note)") }
     }
 }
 
