@@ -10,9 +10,6 @@ public struct Thumbnail: Sendable {
     public let jpeg: Data
     public let width: Int
     public let height: Int
-    /// The same pixels as cairo's RGB24 words (0x00RRGGBB), row after row, for renderers that
-    /// need the picture as well as the encoded file.
-    public let rgb24: [UInt32]
 
     /// Decodes `file` (any format Rebut reads; the first page of a PDF), turns it upright, and
     /// scales it down to fit `maxWidth`×`maxHeight` pixels, never up.
@@ -49,24 +46,6 @@ public struct Thumbnail: Sendable {
             throw .corrupt("the thumbnail cannot be encoded as JPEG")
         }
         defer { free(bytes) }
-        return Thumbnail(jpeg: Data(bytes: bytes, count: size), width: small.width, height: small.height,
-                         rgb24: Self.rgb24(of: small))
-    }
-
-    /// 8-bit grey rows (Leptonica packs four pixels per 32-bit word, most significant first).
-    private static func rgb24(of grey: LeptonicaImage) -> [UInt32] {
-        let width = grey.width, height = grey.height
-        let wordsPerLine = Int(pixGetWpl(grey.pointer))
-        guard let data = pixGetData(grey.pointer) else { return [] }
-        var out = [UInt32](repeating: 0, count: width * height)
-        for y in 0..<height {
-            let line = data + y * wordsPerLine
-            for x in 0..<width {
-                let word = line[x >> 2]
-                let value = (word >> UInt32(24 - 8 * (x & 3))) & 0xFF
-                out[y * width + x] = value << 16 | value << 8 | value
-            }
-        }
-        return out
+        return Thumbnail(jpeg: Data(bytes: bytes, count: size), width: small.width, height: small.height)
     }
 }

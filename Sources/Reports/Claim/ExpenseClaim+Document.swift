@@ -48,18 +48,20 @@ extension ExpenseClaim {
         var flags: [String] = []
         let review = lines.filter(\.needsReview)
         if !review.isEmpty {
-            flags.append("\(review.count) receipt\(review.count == 1 ? " needs" : "s need") review (highlighted): " +
-                         review.map { "#\($0.receipt.id ?? 0)" }.joined(separator: ", "))
+            let ids = review.compactMap(\.receipt.id).sorted()
+            let named = ids.prefix(20).map { "#\($0)" }.joined(separator: ", ") + (ids.count > 20 ? " and \(ids.count - 20) more" : "")
+            flags.append("\(review.count) receipt\(review.count == 1 ? " needs" : "s need") review (highlighted): " + named)
         }
         let noTotal = lines.filter { $0.receipt.total == nil }
         if !noTotal.isEmpty {
             flags.append("\(noTotal.count) receipt\(noTotal.count == 1 ? " has" : "s have") no total and \(noTotal.count == 1 ? "is" : "are") not in the totals")
         }
-        for line in unconverted {
+        for line in unconverted.prefix(20) {
             if let total = line.receipt.total, case .failure(let gap)? = line.conversion {
                 flags.append("#\(line.receipt.id ?? 0) \(ReportFormat.money(total, currency: line.receipt.currency ?? "?")) is not converted and not in the totals: \(gap)")
             }
         }
+        if unconverted.count > 20 { flags.append("and \(unconverted.count - 20) more amounts not converted (see the receipts table)") }
         return flags
     }
 

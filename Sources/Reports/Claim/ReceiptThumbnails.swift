@@ -19,7 +19,7 @@ public enum ReceiptThumbnails {
                 let file = try Ingestor().read(store.imageURL(for: receipt))
                 let small = try Thumbnail.make(from: file, maxWidth: maxWidth, maxHeight: maxHeight)
                 results.set(index, .success(ReportThumbnail(caption: caption(receipt), detail: receipt.vendor, jpeg: small.jpeg, width: small.width,
-                                                            height: small.height, rgb24: small.rgb24,
+                                                            height: small.height,
                                                             flag: receipt.status == .needsReview ? "needs review" : nil)))
             } catch {
                 results.set(index, .failure(Problem(message: "image of #\(receipt.id!) (\(receipt.fileName)) cannot be shown: \(error)")))

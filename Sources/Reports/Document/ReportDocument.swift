@@ -223,17 +223,14 @@ public struct ReportThumbnail: Sendable, Encodable {
     public var jpeg: Data
     public var width: Int
     public var height: Int
-    /// cairo RGB24 pixels of the same image (the PDF embeds `jpeg`; cairo also wants pixels).
-    public var rgb24: [UInt32]
     public var flag: String?
 
-    public init(caption: String, detail: String? = nil, jpeg: Data, width: Int, height: Int, rgb24: [UInt32], flag: String? = nil) {
+    public init(caption: String, detail: String? = nil, jpeg: Data, width: Int, height: Int, flag: String? = nil) {
         self.caption = caption
         self.detail = detail
         self.jpeg = jpeg
         self.width = width
         self.height = height
-        self.rgb24 = rgb24
         self.flag = flag
     }
 

@@ -100,23 +100,15 @@ final class CairoPDF {
     }
 
     /// Places a picture in the box (aspect kept). The PDF embeds `jpeg` as it is (cairo's JPEG
-    /// MIME data), so the file grows by the thumbnail's bytes and not by its raw pixels.
-    func image(jpeg: Data, width: Int, height: Int, rgb24: [UInt32], x: Double, y: Double,
+    /// MIME data), so the file grows by the thumbnail's bytes and not by its raw pixels; the
+    /// surface's own pixels are never written to the PDF and stay unset, so a thousand thumbnails
+    /// do not sit decoded in memory.
+    func image(jpeg: Data, width: Int, height: Int, x: Double, y: Double,
                boxWidth: Double, boxHeight: Double) -> (width: Double, height: Double) {
-        guard width > 0, height > 0, let image = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))
+        guard width > 0, height > 0, !jpeg.isEmpty,
+              let image = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))
         else { return (0, 0) }
         defer { cairo_surface_destroy(image) }
-        cairo_surface_flush(image)
-        if let data = cairo_image_surface_get_data(image), rgb24.count == width * height {
-            let stride = Int(cairo_image_surface_get_stride(image))
-            rgb24.withUnsafeBufferPointer { pixels in
-                for row in 0..<height {
-                    let destination = UnsafeMutableRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self)
-                    destination.update(from: pixels.baseAddress! + row * width, count: width)
-                }
-            }
-        }
-        cairo_surface_mark_dirty(image)
         let copy = malloc(jpeg.count)!
         jpeg.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: jpeg.count) }
         cairo_surface_set_mime_data(image, CAIRO_MIME_TYPE_JPEG, copy.assumingMemoryBound(to: UInt8.self),

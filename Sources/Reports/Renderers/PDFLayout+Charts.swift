@@ -101,7 +101,7 @@ extension PDFLayout {
             }
             let x = PageGeometry.left + Double(column) * (cellWidth + gap)
             guard drawing else { continue }
-            let drawn = pdf.image(jpeg: thumbnail.jpeg, width: thumbnail.width, height: thumbnail.height, rgb24: thumbnail.rgb24,
+            let drawn = pdf.image(jpeg: thumbnail.jpeg, width: thumbnail.width, height: thumbnail.height,
                                   x: x, y: y, boxWidth: cellWidth, boxHeight: imageHeight)
             let frameX = x + (cellWidth - drawn.width) / 2
             pdf.strokeRect(x: frameX, y: y, width: drawn.width, height: drawn.height,

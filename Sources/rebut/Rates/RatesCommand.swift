@@ -50,7 +50,7 @@ struct RatesImport: AsyncParsableCommand {
             printError("rebut: cannot read \(url.path): \(error.localizedDescription)")
             throw RebutExit.notFound
         }
-        let store = try storeOptions.open(.create)
+        let store = try storeOptions.open(.existing)
         let saved = try store.saveRates(rates)
         let days = Set(rates.map(\.day))
         let currencies = Set(rates.map(\.quote))
@@ -84,7 +84,7 @@ struct RatesSet: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let store = try storeOptions.open(.create)
+        let store = try storeOptions.open(.existing)
         let day = date ?? LocalDate.containing(Date())
         do {
             try store.saveRates([ExchangeRate(base: base.code, quote: quote.code, day: day, rate: MoneyFormat.parse(rate)!, source: "manual")])
