@@ -1,8 +1,10 @@
 #!/usr/bin/python3
 """Writes Fixtures/gps/eng-restaurant-gps.jpg: the clean English restaurant receipt as a phone
 would save it, a JPEG with EXIF GPS tags (51°30'26.6"N 0°7'40.1"W, central London: the west
-longitude checks the sign). Run with Debian's /usr/bin/python3 (python3-pil)."""
-import json, os, shutil
+longitude checks the sign), and the same photo as HEIC (heif-enc keeps the EXIF block inside
+the HEIF container, where an iPhone writes it). Run with Debian's /usr/bin/python3 (python3-pil)
+and heif-enc (libheif-examples)."""
+import json, os, subprocess
 from fractions import Fraction
 from PIL import Image
 from PIL.TiffImagePlugin import IFDRational
@@ -29,3 +31,6 @@ truth["latitude"] = round(51 + 30 / 60 + 26.6 / 3600, 6)
 truth["longitude"] = -round(0 + 7 / 60 + 40.1 / 3600, 6)
 json.dump(truth, open(OUT.replace(".jpg", ".json"), "w"), indent=2)
 print(OUT, os.path.getsize(OUT), "bytes")
+HEIC = OUT.replace(".jpg", ".heic")
+subprocess.run(["heif-enc", "-q", "60", "-o", HEIC, OUT], check=True, stdout=subprocess.DEVNULL)
+print(HEIC, os.path.getsize(HEIC), "bytes")

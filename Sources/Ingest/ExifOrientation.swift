@@ -63,12 +63,13 @@ enum ExifOrientation {
 
 /// The GPS position a phone writes into EXIF (the GPS IFD, pointed to by tag 0x8825 of IFD0):
 /// degrees, minutes and seconds as three RATIONALs, the hemisphere as the letters N/S and E/W.
-enum ExifGPS {
+/// Public for HEIC photos, whose EXIF block libheif hands to Imaging.
+public enum ExifGPS {
     static func fromJPEG(_ data: Data) -> GeoPoint? {
         ExifOrientation.exifTIFF(inJPEG: data).flatMap(fromTIFF)
     }
 
-    static func fromTIFF(_ bytes: [UInt8]) -> GeoPoint? {
+    public static func fromTIFF(_ bytes: [UInt8]) -> GeoPoint? {
         let reader = TIFFReader(bytes)
         guard let reader, let ifd0 = reader.u32(4),
               let gpsEntry = reader.entry(tag: 0x8825, inIFDAt: ifd0),

@@ -10,11 +10,16 @@ import Testing
         rebut.environment["REBUT_CONFIG"] = dir.file("config.json").path
         try Data(#"{"claimant": {"name": "Ada Lovelace", "employeeId": "E-1042"}}"#.utf8).write(to: dir.file("config.json"))
         #expect(try rebut.run(["events", "create", "London trip", "--kind", "trip", "--currency", "EUR"]).status == 0)
-        let ingest = try rebut.run(["ingest", Fixtures.url("gps/eng-restaurant-gps.jpg").path, "--event", "London trip"])
+        // The same photo as a JPEG (GPS in its APP1 segment) and as a HEIC (GPS in the container).
+        let ingest = try rebut.run(["ingest", Fixtures.url("gps/eng-restaurant-gps.jpg").path,
+                                    Fixtures.url("gps/eng-restaurant-gps.heic").path, "--event", "London trip"])
         #expect(ingest.status == 0, "\(ingest.stderr)")
         let list = try #require(try rebut.json(["receipts", "list", "--json"]) as? [[String: Any]])
-        let location = try #require(list.first?["location"] as? [String: Double])
-        #expect(abs(location["latitude"]! - 51.507389) < 1e-5 && abs(location["longitude"]! + 0.127806) < 1e-5)
+        #expect(list.count == 2)
+        for row in list {
+            let location = try #require(row["location"] as? [String: Double], "\(row["file"] ?? "")")
+            #expect(abs(location["latitude"]! - 51.507389) < 1e-5 && abs(location["longitude"]! + 0.127806) < 1e-5)
+        }
 
         #expect(try rebut.run(["rates", "import", Fixtures.url("rates/eurofxref-sample.csv").path]).status == 0)
         rebut.directory = dir.url
@@ -29,7 +34,7 @@ import Testing
         let geo = try rebut.run(["report", "London trip", "--format", "geojson", "--output", dir.file("places.json").path])
         #expect(geo.status == 0)
         let features = (try JSONSerialization.jsonObject(with: Data(contentsOf: dir.file("places.json"))) as? [String: Any])?["features"] as? [Any]
-        #expect(features?.count == 1)
+        #expect(features?.count == 2)
     }
 
     @Test func ratesNotesSearchAndSummariesFromTheCommandLine() throws {
