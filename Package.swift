@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // C libraries, reached through pkg-config.
@@ -28,6 +29,9 @@ let package = Package(
         // PDF: poppler reads text layers and renders pages through cairo.
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib",
                        providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
+
+        // Reports: PDF pages, vector charts and embedded JPEG thumbnails.
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
 
         // Tesseract's internal line images stored uncompressed: same output, about a tenth less CPU.
         .target(name: "CTesseractLineImages", linkerSettings: [.linkedLibrary("lept")]),
@@ -63,6 +67,13 @@ let package = Package(
             "RebutCore", "Ingest", "Imaging", "OCR", "Extraction", "Categorisation", "Store",
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // Reports and exports: a format-independent document model (ReportDocument), its renderers
+        // (PDF through cairo, CSV, JSON, terminal tables, GeoJSON/KML, zip) and the builders that
+        // fill it from the store (expense claim, spending summary), with currency conversion.
+        .target(name: "Reports", dependencies: [
+            "CCairo", "Store", "Imaging", "Ingest", "RebutCore",
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        ]),
         // The interactive candidate picker: a pure state machine and renderer, plus a thin terminal layer.
         .target(name: "Review", dependencies: ["Store", "RebutCore"]),
         // The watched folder: files dropped in a folder are filed once each, crash-safe.
@@ -71,7 +82,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "rebut", dependencies: [
-            "Pipeline", "Review", "Watcher", "RebutCore", "Store", "Extraction", "Categorisation", "Ingest", "Imaging", "OCR",
+            "Pipeline", "Review", "Watcher", "Reports", "RebutCore", "Store", "Extraction", "Categorisation", "Ingest", "Imaging", "OCR",
             "Rental", "RnDDeduction",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
@@ -97,6 +108,7 @@ let package = Package(
             "Watcher", "Pipeline", "Store", "Ingest", "RebutCore", "RebutTestSupport",
             .product(name: "Logging", package: "swift-log"),
         ]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Store", "Ingest", "RebutCore", "RebutTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["RebutCore", "RebutTestSupport"]),
     ]
 )

@@ -11,6 +11,9 @@ PACKAGES=(
   libtesseract-dev libleptonica-dev libsqlite3-dev
   # HEIC/AVIF photos (libheif with its HEVC and AV1 decoders) and PDFs (poppler, rendered with cairo).
   libheif-dev libpoppler-glib-dev libcairo2-dev
+  # Reports: zip archives (ZIPFoundation links zlib); the tests read reports back with poppler's
+  # pdftotext/pdfinfo/pdfimages, unzip and Python's csv module.
+  zlib1g-dev poppler-utils unzip python3
   tesseract-ocr tesseract-ocr-eng tesseract-ocr-spa tesseract-ocr-cat tesseract-ocr-deu tesseract-ocr-fra
   # Only for regenerating Fixtures/ (scripts/make-fixtures.py).
   python3-pil fonts-dejavu-core

@@ -1,4 +1,5 @@
 import Foundation
+import RebutCore
 
 /// Input formats Rebut reads: four raster formats Leptonica decodes, HEIC and AVIF photos
 /// (libheif), and PDF documents (poppler), which are not one image but pages of text or pictures.
@@ -22,12 +23,16 @@ public struct IngestedFile: Sendable {
     public let format: ImageFormat
     /// EXIF orientation 1...8; 1 (upright) when the file carries none.
     public let orientation: Int
+    /// Where the photo was taken, from its EXIF GPS tags; nil when it carries none.
+    public let location: GeoPoint?
 
-    public init(url: URL, data: Data, sha256: String, format: ImageFormat, orientation: Int) {
+    public init(url: URL, data: Data, sha256: String, format: ImageFormat, orientation: Int,
+                location: GeoPoint? = nil) {
         self.url = url
         self.data = data
         self.sha256 = sha256
         self.format = format
         self.orientation = orientation
+        self.location = location
     }
 }

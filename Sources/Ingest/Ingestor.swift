@@ -29,13 +29,17 @@ public struct Ingestor: Sendable {
         case .notAnImage(let what): throw .notAnImage(what)
         }
         let orientation: Int
+        var location: GeoPoint?
         switch format {
         case .jpeg:
             guard JPEGStructure.isComplete(data) else {
                 throw .corrupt("the JPEG is truncated: it ends before its end-of-image marker")
             }
             orientation = ExifOrientation.fromJPEG(data)
-        case .tiff: orientation = ExifOrientation.fromTIFF([UInt8](data.prefix(1 << 20))) ?? 1
+            location = ExifGPS.fromJPEG(data)
+        case .tiff:
+            orientation = ExifOrientation.fromTIFF([UInt8](data.prefix(1 << 20))) ?? 1
+            location = ExifGPS.fromTIFF([UInt8](data.prefix(1 << 20)))
         // A PDF page carries its rotation in the page dictionary, which poppler applies.
         case .pdf:
             guard PDFStructure.isComplete(data) else {
@@ -46,7 +50,7 @@ public struct Ingestor: Sendable {
         case .png, .webp, .heic, .avif: orientation = 1
         }
         return IngestedFile(url: url, data: data, sha256: Self.sha256Hex(data),
-                            format: format, orientation: orientation)
+                            format: format, orientation: orientation, location: location)
     }
 
     public static func sha256Hex(_ data: Data) -> String {

@@ -1,6 +1,7 @@
 import Categorisation
 import Extraction
 import Foundation
+import Imaging
 import Ingest
 import RebutCore
 import Store
@@ -154,7 +155,8 @@ public final class ReceiptFiler: Sendable {
                              status: analysed.needsReview ? .needsReview : .filed,
                              sourcePath: sourcePath,
                              billingPeriod: BillingPeriodExtractor.find(in: analysed.page.lines.map(\.text),
-                                                                        issueDate: analysed.fields.date))
+                                                                        issueDate: analysed.fields.date),
+                             location: analysed.file.location ?? heifLocation(analysed.file))
         do {
             switch try await store.nonBlocking.file(new, into: eventId) {
             case .duplicate(let existing):
@@ -168,6 +170,11 @@ public final class ReceiptFiler: Sendable {
             return .failed(ReceiptFailure(file: url, stage: .file, reason: "store: \(error)"))
         }
     }
+}
+
+/// A HEIC or AVIF photo keeps its EXIF (and GPS) inside the HEIF container, which only libheif reads.
+private func heifLocation(_ file: IngestedFile) -> GeoPoint? {
+    file.format == .heic || file.format == .avif ? HEIFMetadata.location(in: file.data) : nil
 }
 
 extension EventKind {

@@ -127,6 +127,6 @@ extension ExpenseStore {
                        total: fields.total, currency: fields.currency?.uppercased(),
                        payment: fields.payment?.rawValue, tax: fields.tax, category: new.category,
                        confidence: confidence, candidates: candidates, status: new.status,
-                       createdAt: now, updatedAt: now, sourcePath: new.sourcePath)
+                       createdAt: now, updatedAt: now, sourcePath: new.sourcePath, location: new.location)
     }
 }

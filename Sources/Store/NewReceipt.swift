@@ -22,11 +22,14 @@ public struct NewReceipt: Sendable {
     public var sourcePath: String?
     /// The period a utility bill covers, when it is printed on it.
     public var billingPeriod: BillingPeriod?
+    /// Where the photo was taken (EXIF GPS), when it says.
+    public var location: GeoPoint?
 
     public init(fileName: String, sha256: String, imageData: Data, imageExtension: String, ocrText: String,
                 ocrLines: [TextLine], fields: ReceiptFields, category: String? = nil,
                 categoryConfidence: Double? = nil, categoryCandidates: [Candidate] = [],
-                status: ReceiptStatus, sourcePath: String? = nil, billingPeriod: BillingPeriod? = nil) {
+                status: ReceiptStatus, sourcePath: String? = nil, billingPeriod: BillingPeriod? = nil,
+                location: GeoPoint? = nil) {
         self.fileName = fileName
         self.sha256 = sha256
         self.imageData = imageData
@@ -40,6 +43,7 @@ public struct NewReceipt: Sendable {
         self.status = status
         self.sourcePath = sourcePath
         self.billingPeriod = billingPeriod
+        self.location = location
     }
 }
 

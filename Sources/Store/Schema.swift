@@ -181,6 +181,44 @@ enum Schema {
             }
         }
 
+        // The user's note on a receipt and where its photo was taken (EXIF GPS, WGS 84 degrees).
+        migrator.registerMigration("rep-1: receipt note and location") { db in
+            try db.alter(table: "receipt") { t in
+                t.add(column: "note", .text)
+                t.add(column: "latitude", .double)
+                t.add(column: "longitude", .double)
+            }
+        }
+
+        // Exchange rates the user keeps: 1 `base` = `rate` `quote` on `day`, from `source`
+        // ("ECB" for an imported reference-rate file, "manual" for `rates set`). The rate is
+        // exact decimal TEXT, never REAL. One rate per pair, day and source; a later import replaces it.
+        migrator.registerMigration("rep-2: exchange rates") { db in
+            try db.create(table: "exchangeRate") { t in
+                t.column("base", .text).notNull()
+                t.column("quote", .text).notNull()
+                t.column("day", .text).notNull()
+                t.column("rate", .text).notNull()
+                t.column("source", .text).notNull()
+                t.primaryKey(["base", "quote", "day", "source"])
+            }
+        }
+
+        // Search finds notes and categories too: the full-text table gets both columns, and is
+        // rebuilt from the receipts (GRDB recreates its triggers and re-indexes every row).
+        migrator.registerMigration("rep-3: search notes and categories") { db in
+            try db.dropFTS5SynchronizationTriggers(forTable: "receipt_ft")
+            try db.drop(table: "receipt_ft")
+            try db.create(virtualTable: "receipt_ft", using: FTS5()) { t in
+                t.synchronize(withTable: "receipt")
+                t.tokenizer = .unicode61()
+                t.column("ocrText")
+                t.column("vendor")
+                t.column("note")
+                t.column("category")
+            }
+        }
+
         return migrator
     }
 }

@@ -14,6 +14,8 @@ struct Rebut: AsyncParsableCommand {
         Start with:
           rebut ingest ~/Receipts/london --event "London, March"
           rebut receipts list --event "London, March"
+          rebut report "London, March"            # the expense claim as a PDF
+          rebut search "blue door"
 
         Flats and projects:
           rebut bookings import "Flat 2B" reservations.csv --channel airbnb
@@ -36,10 +38,12 @@ struct Rebut: AsyncParsableCommand {
             ReceiptsCommand.self,
             ReviewCommand.self,
             CategoriesCommand.self,
+            ReportCommand.self,
+            SearchCommand.self,
+            RatesCommand.self,
             BookingsCommand.self,
             TaxRatesCommand.self,
             CostsCommand.self,
-            ReportCommand.self,
             BenchCommand.self,
         ]
     )

@@ -26,6 +26,8 @@ struct RebutBinary {
     var environment: [String: String] = ProcessInfo.processInfo.environment
     /// A command that runs the binary (e.g. setpriv to drop root), or nothing.
     var prefix: [String] = []
+    /// The working directory the binary starts in; nil keeps the test's own.
+    var directory: URL?
 
     init(store: URL) {
         self.store = store
@@ -44,6 +46,7 @@ struct RebutBinary {
             process.arguments = arguments
         }
         process.environment = environment
+        if let directory { process.currentDirectoryURL = directory }
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
         process.standardError = err

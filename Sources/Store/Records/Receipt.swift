@@ -45,13 +45,18 @@ public struct Receipt: Codable, Sendable, Hashable, Identifiable, FetchableRecor
     public var updatedAt: Date
     /// The absolute path the folder watcher filed this receipt from; nil for other callers.
     public var sourcePath: String?
+    /// The user's own words about the receipt ("dinner with the client"), searched and reported.
+    public var note: String?
+    /// Where the photo was taken, from its EXIF GPS tags.
+    public var location: GeoPoint?
 
     public init(id: Int64? = nil, eventId: Int64, fileName: String, sha256: String, imagePath: String,
                 ocrText: String, ocrLines: [TextLine] = [], vendor: String? = nil, date: LocalDate? = nil,
                 total: Decimal? = nil, currency: String? = nil, payment: String? = nil, tax: Decimal? = nil,
                 category: String? = nil, confidence: [String: Double] = [:],
                 candidates: [String: [Candidate]] = [:], status: ReceiptStatus,
-                createdAt: Date = Date(), updatedAt: Date = Date(), sourcePath: String? = nil) {
+                createdAt: Date = Date(), updatedAt: Date = Date(), sourcePath: String? = nil,
+                note: String? = nil, location: GeoPoint? = nil) {
         self.id = id
         self.eventId = eventId
         self.fileName = fileName
@@ -72,6 +77,8 @@ public struct Receipt: Codable, Sendable, Hashable, Identifiable, FetchableRecor
         self.createdAt = createdAt
         self.updatedAt = updatedAt
         self.sourcePath = sourcePath
+        self.note = note
+        self.location = location
     }
 
     public enum Columns {
@@ -95,6 +102,9 @@ public struct Receipt: Codable, Sendable, Hashable, Identifiable, FetchableRecor
         public static let createdAt = Column("createdAt")
         public static let updatedAt = Column("updatedAt")
         public static let sourcePath = Column("sourcePath")
+        public static let note = Column("note")
+        public static let latitude = Column("latitude")
+        public static let longitude = Column("longitude")
     }
 
     public static let event = belongsTo(Event.self)
@@ -134,6 +144,13 @@ public struct Receipt: Codable, Sendable, Hashable, Identifiable, FetchableRecor
         createdAt = row[Columns.createdAt]
         updatedAt = row[Columns.updatedAt]
         sourcePath = row[Columns.sourcePath]
+        note = row[Columns.note]
+        let latitude: Double? = row[Columns.latitude], longitude: Double? = row[Columns.longitude]
+        if let latitude, let longitude {
+            location = GeoPoint(latitude: latitude, longitude: longitude)
+        } else {
+            location = nil
+        }
     }
 
     public func encode(to container: inout PersistenceContainer) throws {
@@ -157,6 +174,9 @@ public struct Receipt: Codable, Sendable, Hashable, Identifiable, FetchableRecor
         container[Columns.createdAt] = createdAt
         container[Columns.updatedAt] = updatedAt
         container[Columns.sourcePath] = sourcePath
+        container[Columns.note] = note
+        container[Columns.latitude] = location?.latitude
+        container[Columns.longitude] = location?.longitude
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {

@@ -4,6 +4,6 @@ struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure accuracy and speed on a labelled dataset.",
-        subcommands: [BenchAccuracyCommand.self, BenchExtractionCommand.self, BenchOCRCommand.self]
+        subcommands: [BenchAccuracyCommand.self, BenchExtractionCommand.self, BenchOCRCommand.self, BenchReportCommand.self]
     )
 }

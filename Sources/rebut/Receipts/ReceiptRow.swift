@@ -17,6 +17,9 @@ struct ReceiptRow: Encodable {
     var status: String
     var confidence: [String: Double]
     var sha256: String
+    @NullEncoded var note: String?
+    /// `{"latitude": 41.38, "longitude": 2.17}` from the photo's EXIF GPS; null without.
+    @NullEncoded var location: GeoPoint?
 
     init(_ r: Receipt, event: String) {
         id = r.id
@@ -32,6 +35,8 @@ struct ReceiptRow: Encodable {
         status = r.status.rawValue
         confidence = r.confidence
         sha256 = r.sha256
+        note = r.note
+        location = r.location
     }
 }
 

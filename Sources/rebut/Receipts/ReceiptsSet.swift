@@ -16,6 +16,8 @@ struct ReceiptsSet: AsyncParsableCommand {
           rebut receipts set 12 --total @2
           rebut receipts set 12 --date 2019-04-03 --vendor "Forn Sant Joan"
           rebut receipts set 12 --category repairs
+          rebut receipts set 12 --note "Dinner with the Acme team"   # searched by `rebut search`
+          rebut receipts set 12 --note none                            # remove the note
           rebut receipts set 12 --cost-type consumables
           rebut receipts set 12 --billing-period 2025-01-10..2025-03-11
         """)
@@ -37,6 +39,8 @@ struct ReceiptsSet: AsyncParsableCommand {
     @Option(name: .customLong("billing-period"), help: ArgumentHelp(
         "A bill's billing period, FROM..TO (YYYY-MM-DD..YYYY-MM-DD), or none.", valueName: "from..to"))
     var billingPeriod: BillingPeriodChoice?
+    @Option(name: .long, help: "A free-text note, printed in reports and found by `rebut search`; `none` removes it.")
+    var note: String?
     @OptionGroup var storeOptions: StoreOptions
 
     var changes: [(ReceiptField, String)] {
@@ -47,11 +51,14 @@ struct ReceiptsSet: AsyncParsableCommand {
     }
 
     func validate() throws {
-        if changes.isEmpty && event == nil && costType == nil && billingPeriod == nil { throw ValidationError("name at least one field to set, e.g. --total 12.50") }
+        if changes.isEmpty && event == nil && costType == nil && billingPeriod == nil && note == nil {
+            throw ValidationError("name at least one field to set, e.g. --total 12.50")
+        }
         for (field, value) in changes where value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw ValidationError("--\(field.rawValue) is empty: write `none` to clear the field")
         }
         if event?.trimmingCharacters(in: .whitespaces).isEmpty == true { throw ValidationError("--event is empty") }
+        if let note, note.count > 2000 { throw ValidationError("--note is longer than 2000 characters") }
     }
 
     func run() async throws {
@@ -69,10 +76,14 @@ struct ReceiptsSet: AsyncParsableCommand {
                 throw RebutExit.notFound
             }
         }
-        let saved: Receipt
+        var saved: Receipt
         do {
             saved = try store.setFields(resolved, receiptId: r.id!, moveTo: target?.id, costType: costType.map(\.type),
                                         billingPeriod: billingPeriod.map(\.period))
+            if let note {
+                saved = try store.setNote(note.trimmingCharacters(in: .whitespaces).lowercased() == "none" ? nil : note,
+                                          receiptId: r.id!)
+            }
         } catch {
             printError("rebut: receipt #\(r.id!): \(error); nothing was changed")
             throw RebutExit.notFound
@@ -83,6 +94,7 @@ struct ReceiptsSet: AsyncParsableCommand {
         print(ReceiptFormatting.row(saved) + (target.map { "  → \($0.name)" } ?? "")
               + (costType.map { "  cost type: \($0.type?.rawValue ?? "none")" } ?? "")
               + (billingPeriod.map { "  billing period: \($0.period?.description ?? "none")" } ?? ""))
+        if let note = saved.note { print("  note: \(note)") }
     }
 }
 
