@@ -3,7 +3,9 @@ import RebutTestSupport
 import Testing
 
 /// A flat owner's quarter and a project manager's year, through the built binary and a real store.
-@Suite struct RentalCLITests {
+/// Serialized: each test blocks a thread of the (two-thread) cooperative pool while its commands
+/// run, and the watcher tests in the same process need one free.
+@Suite(.serialized) struct RentalCLITests {
     private func ok(_ run: RebutBinary.Run, _ what: String) {
         #expect(run.status == 0, "\(what): \(run.stderr)")
     }
