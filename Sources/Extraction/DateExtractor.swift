@@ -25,7 +25,8 @@ struct DateExtractor: Sendable {
         let ranked = ledger.ranked(tieBreak: Self.earlierLineFirst)
         let candidates = ranked.prefix(5).map {
             Candidate(value: $0.value.iso8601, score: Confidence.clamp($0.score),
-                      line: $0.account.source.line, lineIndex: $0.account.source.lineIndex)
+                      line: $0.account.source.line, lineIndex: $0.account.source.lineIndex,
+                      evidence: $0.account.entries.last { $0.rule == .priorMisread }?.note)
         }
         let top = ranked[0].score
         let second = ranked.count > 1 ? ranked[1].score : 0
@@ -54,7 +55,38 @@ struct DateExtractor: Sendable {
             ledger.add(.repeated, min(DateWeights.repeatedCap, DateWeights.repeated * Double(count - 1)), to: date,
                        note: "on \(count) lines")
         }
+        if let prior = context.datePrior { Self.apply(prior, to: &ledger) }
         return ledger
+    }
+
+    /// The expected dates (`DatePrior`) make a reading inside them likelier than one outside, and
+    /// a best reading outside with a date inside one misread digit away is taken for that misread:
+    /// the corrected date takes over its evidence, the reading as printed stays, behind it. A best
+    /// reading already inside, or with nothing inside one misread away, is left as it is.
+    static func apply(_ prior: DatePrior, to ledger: inout DateLedger) {
+        let ranked = ledger.ranked(tieBreak: earlierLineFirst)
+        guard let top = ranked.first, !prior.contains(top.value) else { return }
+        // Around other receipts' dates nothing is known about this one's other readings.
+        if prior.source == .event {
+            for candidate in ranked where !prior.contains(candidate.value) {
+                ledger.scale(.outsidePrior, by: DateWeights.outsidePrior, candidate.value, note: "outside the event's dates")
+            }
+        }
+        guard let corrected = prior.misreadCorrection(of: top.value) else { return }
+        let note = "read as \(top.value): one misread digit from the \(prior.source == .event ? "event's dates" : "batch's dates")"
+        if ledger.has(corrected) {
+            ledger.add(.priorMisread, top.score - ledger.score(of: corrected) + DateWeights.priorMisread, to: corrected, note: note)
+        } else {
+            ledger.takeOver(.priorMisread, from: top.value, to: corrected) { source in
+                var moved = source
+                moved.date = corrected
+                return moved
+            }
+            ledger.add(.priorMisread, DateWeights.priorMisread, to: corrected, note: note)
+        }
+        if prior.source == .batch {
+            ledger.scale(.outsidePrior, by: DateWeights.outsidePrior, top.value, note: "far from the batch's dates")
+        }
     }
 
     /// What one reading earns: its printed shape, what its line says (a date label, a time beside
@@ -136,6 +168,9 @@ enum DateWeights {
     static let otherOrder = 0.75, otherOrderByEvidence = 0.4, otherOrderFloor = 0.35
     /// A date that is only real month-first, against day-first evidence on the receipt, or without any.
     static let monthFirstAgainstEvidence = 0.75, monthFirstOnly = 0.95
+    /// A reading outside the expected dates (`DatePrior`), and what its in-range misread earns on top
+    /// of its evidence.
+    static let outsidePrior = 0.85, priorMisread = 0.02
 }
 
 /// The rules that score a date reading, by the name `--explain` prints.
@@ -151,9 +186,13 @@ enum DateRule: String, CaseIterable, LedgerRule {
     case implausible
     /// The same date on several lines.
     case repeated
+    /// Outside the event's (or batch's) dates.
+    case outsidePrior
+    /// One misread digit from a date inside them: the corrected date.
+    case priorMisread
 
     enum Phase: Int, Comparable, CaseIterable, Sendable {
-        case reading, order, agreement
+        case reading, order, agreement, prior
         static func < (a: Phase, b: Phase) -> Bool { a.rawValue < b.rawValue }
     }
 
@@ -162,6 +201,7 @@ enum DateRule: String, CaseIterable, LedgerRule {
         case .shape, .label, .time, .otherDate, .contact: return .reading
         case .otherOrder, .monthFirstOnly, .implausible: return .order
         case .repeated: return .agreement
+        case .outsidePrior, .priorMisread: return .prior
         }
     }
 }

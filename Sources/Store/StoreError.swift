@@ -4,6 +4,8 @@ import RebutCore
 public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case eventNotFound(String)
     case receiptNotFound(Int64)
+    /// No receipt has this vendor (`rebut vendors`).
+    case vendorNotFound(String)
     /// `field` is a receipt field name ("total") or another input's name ("event name", "sha256").
     case invalidValue(field: String, value: String, reason: String)
     case duplicateEventName(String)
@@ -19,6 +21,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .eventNotFound(let what): return "no event \(what)"
         case .receiptNotFound(let id): return "no receipt with id \(id)"
+        case .vendorNotFound(let name): return "no receipt has the vendor '\(TextSanitising.abbreviated(name))' (see `rebut vendors list`)"
         case .invalidValue(let field, let value, let reason):
             return "invalid \(field) '\(TextSanitising.abbreviated(value))': \(reason)"
         case .duplicateEventName(let name): return "an event named '\(name)' already exists (names ignore case)"

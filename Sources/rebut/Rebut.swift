@@ -31,6 +31,7 @@ struct Rebut: AsyncParsableCommand {
             ReceiptsCommand.self,
             ReviewCommand.self,
             CategoriesCommand.self,
+            VendorsCommand.self,
             BenchCommand.self,
         ]
     )
