@@ -17,7 +17,7 @@ public struct VendorHistoryRow: Sendable, Hashable {
     public var readAs: String?
     /// Vendor values the user corrected away, oldest first.
     public var correctedFrom: [String]
-    /// The user set or confirmed the vendor (a vendor correction, or confidence 1).
+    /// The user set the vendor: a vendor correction, or a receipt typed in by hand.
     public var vendorCorrected: Bool
 }
 
@@ -48,7 +48,7 @@ extension ExpenseStore {
                                                 .flatMap { $0.evidence == nil ? $0.value : nil },
                                             correctedFrom: correctedFrom[id] ?? [],
                                             vendorCorrected: corrected.contains(id)
-                                                || receipt.confidence[ReceiptField.vendor.rawValue] == 1.0)
+                                                || (receipt.ocrLines.isEmpty && receipt.confidence[ReceiptField.vendor.rawValue] == 1.0))
                 }
         }
     }

@@ -93,6 +93,23 @@ struct VendorLexiconTests {
         #expect(fields.candidates[.vendor]?.first?.evidence?.contains("same address line") == true)
     }
 
+    @Test func aRegistrationNumberOneDigitOffSupportsALooserName() {
+        let known = lexicon([(vendor: "MR. D.I.Y. (KUCHAI) SDN BHD", text: """
+        MR. D.I.Y. (KUCHAI) SDN BHD
+        (CO REG : 750441-W)
+        TOTAL 9.00
+        """)])
+        let read = """
+        M2. D.7.¥. (KUCHAL) SDN BHD
+        (Co Reg :760441-W)
+        TOTAL 36.00
+        """
+        #expect(OCRConfusion.similarity("MR. D.I.Y. (KUCHAI) SDN BHD", "M2. D.7.¥. (KUCHAL) SDN BHD") < VendorMatcher.nameThreshold)
+        let fields = extract(read, ExtractionContext(lexicon: known))
+        #expect(fields.vendor == "MR. D.I.Y. (KUCHAI) SDN BHD")
+        #expect(fields.candidates[.vendor]?.first?.evidence?.contains("one character from a known one") == true)
+    }
+
     @Test func aSpellingOCRMadeBeforeIsRecognisedAgain() {
         var known = VendorLexicon()
         known.learn(VendorSighting(vendor: "Kedai Papan Yew Chuan", readAs: ["KEDAI PAPAN YEN CHUAN"],

@@ -44,4 +44,25 @@ import Testing
         #expect(known.corrections == 1)
         #expect(known.phones.contains("0340215566"))
     }
+
+    @Test func anEventWithoutDatesExpectsTheDatesOfItsOtherReceipts() throws {
+        let dir = try TemporaryDirectory()
+        let store = try ExpenseStore(path: dir.file("rebut.sqlite"))
+        let flat = try store.createEvent(Event(name: "Flat 2B", kind: .property))
+        #expect(try store.datePrior(for: flat) == nil)
+        for (n, iso) in ["2018-03-01", "2018-03-20"].enumerated() {
+            let fields = ReceiptFields(vendor: "Endesa", date: LocalDate(iso8601: iso))
+            _ = try store.file(NewReceipt(fileName: "\(n).jpg", sha256: String(repeating: "\(n)", count: 64),
+                                          imageData: Data([UInt8(n)]), imageExtension: "jpg", ocrText: "", ocrLines: [],
+                                          fields: fields, status: .needsReview), into: try #require(flat.id))
+        }
+        let prior = try #require(try store.datePrior(for: flat))
+        #expect(prior.source == .batch)
+        #expect(prior.contains(try #require(LocalDate(iso8601: "2018-03-10"))))
+        #expect(!prior.contains(try #require(LocalDate(iso8601: "2016-03-10"))))
+
+        let trip = try store.createEvent(Event(name: "Paris", kind: .trip, startDate: LocalDate(iso8601: "2018-05-02"),
+                                               endDate: LocalDate(iso8601: "2018-05-04")))
+        #expect(try store.datePrior(for: trip) == .event(from: LocalDate(iso8601: "2018-05-02")!, to: LocalDate(iso8601: "2018-05-04")!))
+    }
 }

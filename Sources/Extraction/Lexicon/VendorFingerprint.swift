@@ -66,6 +66,12 @@ struct VendorFingerprint: Sendable, Hashable {
         a == b || (min(a.count, b.count) >= 8 && (a.hasSuffix(b) || b.hasSuffix(a)))
     }
 
+    /// Equal but for one character, and long enough that this is no coincidence.
+    static func oneMisreadApart(_ a: String, _ b: String) -> Bool {
+        guard a.count == b.count, a.count >= 7 else { return false }
+        return zip(a, b).filter { $0 != $1 }.count == 1
+    }
+
     static func sameAddress(_ a: String, _ b: String) -> Bool {
         a == b || EditDistance.similarity(Array(a), Array(b)) >= 0.9
     }

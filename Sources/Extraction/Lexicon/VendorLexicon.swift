@@ -11,7 +11,7 @@ public struct VendorLexicon: Sendable, Hashable, Codable {
 
     /// Names alone (no receipts behind them): matched on the name only.
     public init(names: [String]) {
-        for name in names { learn(VendorSighting(vendor: name)) }
+        for name in names { learn(VendorSighting(vendor: name), countsAsReceipt: false) }
     }
 
     /// How close a reading must be to the name to be kept as a spelling OCR makes of it.
@@ -27,15 +27,15 @@ public struct VendorLexicon: Sendable, Hashable, Codable {
 
     public func vendor(named name: String) -> KnownVendor? { vendors[VendorKey.make(name)] }
 
-    /// Adds what one receipt shows about its vendor.
-    public mutating func learn(_ sighting: VendorSighting) {
+    /// Adds what one receipt shows about its vendor (`countsAsReceipt` false: a name alone).
+    public mutating func learn(_ sighting: VendorSighting, countsAsReceipt: Bool = true) {
         let name = TextNormalisation.squeeze(sighting.vendor)
         let key = VendorKey.make(name)
         guard !key.isEmpty else { return }
         var known = vendors[key] ?? KnownVendor(name: name)
         known.spellings[name, default: 0] += sighting.corrected ? 3 : 1
         known.name = known.spellings.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? name
-        if !sighting.lines.isEmpty { known.receipts += 1 }
+        if countsAsReceipt { known.receipts += 1 }
         if sighting.corrected { known.corrections += 1 }
         // Only a misread of the name is a spelling of it: a title or address line picked by
         // mistake ("TAX INVOICE") must not come to mean this vendor.
@@ -60,7 +60,7 @@ public struct VendorLexicon: Sendable, Hashable, Codable {
     /// With names known only by name (the store's vendor list, a caller's list) added.
     public func including(names: [String]) -> VendorLexicon {
         var merged = self
-        for name in names where merged.vendor(named: name) == nil { merged.learn(VendorSighting(vendor: name)) }
+        for name in names where merged.vendor(named: name) == nil { merged.learn(VendorSighting(vendor: name), countsAsReceipt: false) }
         return merged
     }
 }

@@ -17,7 +17,7 @@ struct VendorMatcher: Sendable {
 
     /// A header line this close to a known name (or a spelling OCR read for it) is that vendor.
     static let nameThreshold = 0.85
-    /// With a shared address line, a name this close is enough.
+    /// With a shared address line (or a registration number one digit off), a name this close is enough.
     static let nameWithAddressThreshold = 0.6
     static let identifierScore = 0.97, phoneScore = 0.93, addressScore = 0.9
 
@@ -26,18 +26,24 @@ struct VendorMatcher: Sendable {
     func match(_ header: [(value: String, line: ReceiptLine)], lines: [ReceiptLine]) -> Match? {
         guard !lexicon.isEmpty, let firstLine = header.first?.line else { return nil }
         let fingerprint = VendorFingerprint(lines.map(\.text))
+        let headerKeys = header.map { (key: OCRConfusion.nameKey($0.value), line: $0.line) }
         var best: Match?
         for known in lexicon.vendors.values {
-            // A different registration number: another business, however alike the names.
+            // A different registration number: another business, however alike the names. One
+            // digit apart is as likely a misread ("760441-W" for "750441-W"): no veto, and it
+            // supports a looser name like a shared address line does.
             let sharedIdentifier = known.identifiers.first { fingerprint.identifiers[$0] != nil }
-            if sharedIdentifier == nil, !known.identifiers.isEmpty, !fingerprint.identifiers.isEmpty { continue }
+            let nearIdentifier = sharedIdentifier == nil
+                && known.identifiers.contains { mine in fingerprint.identifiers.keys.contains { VendorFingerprint.oneMisreadApart(mine, $0) } }
+            if sharedIdentifier == nil, !nearIdentifier, !known.identifiers.isEmpty, !fingerprint.identifiers.isEmpty { continue }
             let sharedPhone = known.phones.first { mine in fingerprint.phones.keys.contains { VendorFingerprint.samePhone(mine, $0) } }
             let sharedAddress = known.addressLines.first { mine in fingerprint.addressLines.keys.contains { VendorFingerprint.sameAddress(mine, $0) } }
-            let (similarity, nameLine, spelling) = bestName(known, header)
+            let (similarity, nameLine, spelling) = bestName(known, headerKeys)
 
             var evidence: [String] = []
             var score = 0.0
-            if similarity >= Self.nameThreshold || (sharedAddress != nil && similarity >= Self.nameWithAddressThreshold) {
+            let corroborated = sharedAddress != nil || nearIdentifier
+            if similarity >= Self.nameThreshold || (corroborated && similarity >= Self.nameWithAddressThreshold) {
                 score = min(1, similarity)
                 evidence.append(String(format: "name %.2f like \"%@\"", similarity, spelling as NSString))
             }
@@ -53,6 +59,7 @@ struct VendorMatcher: Sendable {
                 score = max(score, Self.addressScore)
                 evidence.append("same address line")
             }
+            if nearIdentifier, score > 0 { evidence.append("registration number one character from a known one") }
             guard score > 0 else { continue }
             let line = similarity >= Self.nameWithAddressThreshold ? nameLine ?? firstLine : firstLine
             let candidate = Match(vendor: known, score: score, line: line, evidence: evidence)
@@ -65,12 +72,13 @@ struct VendorMatcher: Sendable {
     }
 
     /// The closest header line to the vendor's name or any spelling OCR read for it.
-    private func bestName(_ known: KnownVendor, _ header: [(value: String, line: ReceiptLine)])
+    private func bestName(_ known: KnownVendor, _ header: [(key: [Character], line: ReceiptLine)])
         -> (Double, ReceiptLine?, String) {
         var best: (Double, ReceiptLine?, String) = (0, nil, known.name)
         for spelling in [known.name] + known.variants.sorted() {
+            let key = OCRConfusion.nameKey(spelling)
             for entry in header {
-                let similarity = Self.similarity(spelling, entry.value)
+                let similarity = Self.similarity(key, entry.key)
                 if similarity > best.0 { best = (similarity, entry.line, spelling) }
             }
         }
@@ -79,10 +87,13 @@ struct VendorMatcher: Sendable {
 
     /// The whole line, or its start when the name is followed by a branch or legal form
     /// ("ACME SDN BHD (KL)").
-    static func similarity(_ known: String, _ line: String) -> Double {
-        let whole = OCRConfusion.similarity(known, line)
-        let k = OCRConfusion.nameKey(known), l = OCRConfusion.nameKey(line)
-        guard k.count >= 4, l.count > k.count else { return whole }
+    static func similarity(_ k: [Character], _ l: [Character]) -> Double {
+        guard !k.isEmpty, !l.isEmpty else { return 0 }
+        let prefixCounts = k.count >= 4 && l.count > k.count
+        // Too different in length for either reading to reach the lowest threshold that is used.
+        if !prefixCounts, Double(min(k.count, l.count)) < nameWithAddressThreshold * Double(max(k.count, l.count)) { return 0 }
+        let whole = EditDistance.similarity(k, l)
+        guard prefixCounts else { return whole }
         return max(whole, EditDistance.similarity(k, Array(l.prefix(k.count))) - 0.02)
     }
 }

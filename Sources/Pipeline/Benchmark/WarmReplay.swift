@@ -70,6 +70,10 @@ public struct WarmReport: Sendable, Codable {
     public var warm: AccuracyReport
     public var coldSecondHalf: AccuracyReport
     public var warmSecondHalf: AccuracyReport
+    /// Per field (total, date, vendor exact, vendor similar): receipts warm got right and cold
+    /// wrong, and the other way round. What learning must never do is lose one.
+    public var gained: [String: [String]] = [:]
+    public var lost: [String: [String]] = [:]
 
     /// Both in replay order.
     public init(cold: [AccuracyScore.ReceiptScore], warm: [AccuracyScore.ReceiptScore]) {
@@ -77,10 +81,24 @@ public struct WarmReport: Sendable, Codable {
         self.warm = AccuracyReport(warm)
         coldSecondHalf = AccuracyReport(Array(cold.dropFirst(cold.count / 2)))
         warmSecondHalf = AccuracyReport(Array(warm.dropFirst(warm.count / 2)))
+        let fields: [(String, (AccuracyScore.ReceiptScore) -> Bool)] = [
+            ("total", \.total), ("date", \.date), ("vendor exact", \.vendorExact), ("vendor similar", \.vendorSimilar),
+        ]
+        for (c, w) in zip(cold, warm) {
+            for (field, right) in fields where right(c) != right(w) {
+                if right(w) { gained[field, default: []].append(w.name) } else { lost[field, default: []].append(w.name) }
+            }
+        }
     }
 
     public var table: String {
-        AccuracyReport.sideBySide([("cold", cold), ("warm", warm), ("cold, 2nd half", coldSecondHalf),
-                                   ("warm, 2nd half", warmSecondHalf)])
+        var out = AccuracyReport.sideBySide([("cold", cold), ("warm", warm), ("cold, 2nd half", coldSecondHalf),
+                                             ("warm, 2nd half", warmSecondHalf)])
+        for field in ["total", "date", "vendor exact", "vendor similar"] {
+            let won = gained[field] ?? [], lostHere = lost[field] ?? []
+            out += "warm vs cold, \(field): +\(won.count) −\(lostHere.count)"
+                + (lostHere.isEmpty ? "" : " (lost: \(lostHere.joined(separator: " ")))") + "\n"
+        }
+        return out
     }
 }

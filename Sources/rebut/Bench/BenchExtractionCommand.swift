@@ -31,7 +31,7 @@ struct BenchExtractionCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print the report as JSON.")
     var json = false
 
-    @Flag(name: .long, help: "Print every miss with the expected value and the top candidates.")
+    @Flag(name: .long, help: "Print every miss with the expected value and the top candidates (with --warm, the warm replay's).")
     var misses = false
 
     @Option(name: .long, help: "Language hints (Tesseract codes, comma-separated).")
@@ -84,6 +84,7 @@ struct BenchExtractionCommand: AsyncParsableCommand {
         var calibration: [(Double, Bool, ReceiptField)] = []
         var replay = WarmReplay()
         var warmScores: [AccuracyScore.ReceiptScore] = []
+        var warmMisses: [AccuracyMiss] = []
         if let explain {
             guard let lines = try loadLines(explain, in: textDir) else { throw ValidationError("no text for \(explain)") }
             ReceiptExtractor().explain(lines, context: context).forEach { print($0) }
@@ -99,7 +100,9 @@ struct BenchExtractionCommand: AsyncParsableCommand {
             scores.append(score)
             if warm {
                 let warmFields = try extract(lines, rereadsOf: name, in: textDir, context: replay.context(context))
-                warmScores.append(AccuracyScore.score(name: name, truth: truth, fields: warmFields))
+                let warmScore = AccuracyScore.score(name: name, truth: truth, fields: warmFields)
+                warmScores.append(warmScore)
+                if misses { warmMisses += AccuracyMiss.misses(of: warmScore, truth: truth, fields: warmFields, lines: lines) }
                 replay.learn(truth: truth, lines: lines, fields: warmFields)
             }
             calibration.append((fields.confidence[.total] ?? 0, score.total, .total))
@@ -119,7 +122,8 @@ struct BenchExtractionCommand: AsyncParsableCommand {
             return
         }
         if misses {
-            for miss in missList { print(miss.text) }
+            // With --warm, the warm replay's misses: what is left to learn.
+            for miss in warm ? warmMisses : missList { print(miss.text) }
             print("")
         }
         print("\(report.receipts) receipts scored" + (missingText.isEmpty ? "" : ", \(missingText.count) without OCR text"))
