@@ -19,9 +19,19 @@ struct DateExtractor: Sendable {
     func extract(_ lines: [ReceiptLine], context: ExtractionContext) -> Result {
         var readings: [DateReading] = []
         for line in lines { readings += DateParser.readings(in: line.text, lineIndex: line.index) }
+        // No real date printed ("36/03/2018"): one misread digit from a date the receipt is expected in.
+        var unreadable: [(reading: DateReading, printed: String)] = []
+        if readings.isEmpty, let prior = context.datePrior {
+            unreadable = Self.misreadDates(in: lines, prior: prior)
+            readings = unreadable.map(\.reading)
+        }
         guard !readings.isEmpty else { return Result(candidates: [], confidence: 0) }
 
-        let ledger = ledger(readings, context: context)
+        var ledger = ledger(readings, context: context)
+        for (reading, printed) in unreadable {
+            ledger.scale(.priorMisread, by: DateWeights.unreadableMisread, reading.date,
+                         note: "read as \(printed), no such day: one misread digit from the \(context.datePrior?.source == .event ? "event's dates" : "batch's dates")")
+        }
         let ranked = ledger.ranked(tieBreak: Self.earlierLineFirst)
         let candidates = ranked.prefix(5).map {
             Candidate(value: $0.value.iso8601, score: Confidence.clamp($0.score),
@@ -114,6 +124,37 @@ struct DateExtractor: Sendable {
         return entries
     }
 
+    /// Date-shaped text that is no real day ("36/03/2018", "30/13/2018"): the dates inside the prior
+    /// one digit misread away, when there is exactly one per printed date.
+    static func misreadDates(in lines: [ReceiptLine], prior: DatePrior) -> [(reading: DateReading, printed: String)] {
+        var out: [(reading: DateReading, printed: String)] = []
+        for line in lines {
+            let ns = line.text as NSString
+            for match in Self.dateShape.matches(in: line.text, range: NSRange(location: 0, length: ns.length)) {
+                let printed = ns.substring(with: match.range)
+                var found: [LocalDate: DateReading] = [:]
+                let characters = Array(printed)
+                for (i, character) in characters.enumerated() {
+                    guard let digit = character.wholeNumberValue else { continue }
+                    for replacement in OCRConfusion.digitConfusions[digit] ?? [] {
+                        var changed = characters
+                        changed[i] = Character(String(replacement))
+                        for var reading in DateParser.readings(in: String(changed), lineIndex: line.index)
+                            where prior.contains(reading.date) && found[reading.date] == nil {
+                            reading.line = line.text
+                            found[reading.date] = reading
+                        }
+                    }
+                }
+                if found.count == 1, let reading = found.values.first { out.append((reading, printed)) }
+            }
+        }
+        return out
+    }
+
+    /// Day, month and year with the same kind of separators, whatever the numbers.
+    private static let dateShape = try! NSRegularExpression(pattern: #"(?<!\d)\d{1,4} ?[-/.] ?\d{1,2} ?[-/.] ?\d{2,4}(?!\d)"#)
+
     static func earlierLineFirst(_ a: DateLedger.Account, _ b: DateLedger.Account) -> Bool {
         a.source.lineIndex < b.source.lineIndex
     }
@@ -171,6 +212,8 @@ enum DateWeights {
     /// A reading outside the expected dates (`DatePrior`), and what its in-range misread earns on top
     /// of its evidence.
     static let outsidePrior = 0.85, priorMisread = 0.02
+    /// A date read out of text that is no real day: a guess, kept below a printed date's confidence.
+    static let unreadableMisread = 0.8
 }
 
 /// The rules that score a date reading, by the name `--explain` prints.

@@ -28,6 +28,20 @@ struct DatePriorTests {
         #expect(fields.date == day("2018-03-02"))
     }
 
+    @Test func aDateThatIsNoRealDayIsReadAsTheOneInsideTheEvent() {
+        let text = "CAFE LUNA\nDATE: 36/03/2018 12:30\nTOTAL 7.50"
+        // 36 March does not exist: cold, there is no date at all.
+        #expect(extract(text).date == nil)
+        let easter = DatePrior.event(from: day("2018-03-27"), to: day("2018-04-02"))
+        let fields = extract(text, ExtractionContext(datePrior: easter))
+        #expect(fields.date == day("2018-03-30"))
+        #expect(fields.candidates[.date]?.first?.evidence?.contains("read as 36/03/2018") == true)
+        // A guess, not a reading: it stays below the review threshold's certainty of a printed date.
+        #expect((fields.confidence[.date] ?? 1) < extract("CAFE LUNA\nDATE: 30/03/2018 12:30\nTOTAL 7.50").confidence[.date]!)
+        // Outside any event, the unreadable date stays unread.
+        #expect(extract(text, ExtractionContext(datePrior: Self.trip)).date == nil)
+    }
+
     @Test func nothingMovesWhenNoDateInsideIsOneMisreadAway() {
         let fields = extract("CAFE LUNA\nDATE: 20/11/2016\nTOTAL 7.50", ExtractionContext(datePrior: Self.trip))
         #expect(fields.date == day("2016-11-20"))
