@@ -68,10 +68,13 @@ struct DatePriorTests {
         // Weeks after the last receipt: a new receipt, not a misread.
         let later = extract("CAFE LUNA\nDATE: 28/05/2018\nTOTAL 7.50", ExtractionContext(datePrior: batch))
         #expect(later.date == day("2018-05-28"))
-        // Two years off, and 2016 → 2018 lands among them: a misread.
-        let misread = extract("CAFE LUNA\nDATE: 21/03/2016\nTOTAL 7.50", ExtractionContext(datePrior: batch))
+        // Two years off, 2016 → 2018 lands among them, and OCR doubted the digits: a misread.
+        let misread = extractRead("CAFE LUNA\nDATE: 21/03/2016@55\nTOTAL 7.50", ExtractionContext(datePrior: batch))
         #expect(misread.date == day("2018-03-21"))
         #expect(misread.values(.date).contains("2016-03-21"))
+        // The same reading printed clearly is a real date: a folder may span years.
+        let clear = extractRead("CAFE LUNA\nDATE: 21/03/2016@96\nTOTAL 7.50", ExtractionContext(datePrior: batch))
+        #expect(clear.date == day("2016-03-21"))
     }
 
     @Test func dayNumbersRoundTrip() {
