@@ -188,6 +188,41 @@ struct VendorHabitTests {
         #expect(fields.currency == "EUR")
     }
 
+    @Test func theLineTheVendorPrintsItsTotalOnWinsAnUnconfirmedPick() {
+        var known = VendorLexicon()
+        known.learn(VendorSighting(vendor: "CAFE LUNA", lines: TextLine.lines(fromPlainText: """
+            CAFE LUNA
+            NASI 9.00
+            TOTAL 9.00
+            NET AMOUNT 8.49
+            """), total: amount("9.00")))
+        #expect(known.vendor(named: "CAFE LUNA")?.usualTotalLabel == "TOTAL")
+        let text = """
+        CAFE LUNA
+        NASI 12.80
+        TEH 2.00
+        TOTAL 14.80
+        NET AMOUNT 14.00
+        """
+        let cold = extract(text)
+        #expect(cold.total == amount("14.00"))
+        #expect((cold.confidence[.total] ?? 1) < 0.8)
+        let warm = extract(text, ExtractionContext(lexicon: known))
+        #expect(warm.total == amount("14.80"))
+        #expect(warm.candidates[.total]?.first?.evidence?.contains("prints its total as \"TOTAL\"") == true)
+        #expect(warm.values(.total).contains("14.00"))
+    }
+
+    @Test func aConfirmedTotalIsNotMovedByTheVendorsHabit() {
+        var known = VendorLexicon()
+        known.learn(VendorSighting(vendor: "CAFE LUNA", lines: TextLine.lines(fromPlainText: "CAFE LUNA\nNASI 9.00\nNETT TOTAL 9.00"),
+                                   total: amount("9.00")))
+        // Rounded to 5 cents, the receipt's own rule: no habit overturns it.
+        let text = "CAFE LUNA\nNASI 4.53\nNETT TOTAL 4.53\nTOTAL ROUNDED 4.55"
+        #expect(extract(text).total == amount("4.55"))
+        #expect(extract(text, ExtractionContext(lexicon: known)).total == amount("4.55"))
+    }
+
     @Test func theLabelOfTheVendorsTotalLineIsLearned() {
         var known = VendorLexicon()
         known.learn(VendorSighting(vendor: "CAFE LUNA", lines: TextLine.lines(fromPlainText: Self.cafe.text),
