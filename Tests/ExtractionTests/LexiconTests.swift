@@ -148,6 +148,17 @@ struct VendorLexiconRestraintTests {
         #expect(fields.candidates[.vendor]?.allSatisfy { $0.evidence == nil } == true)
     }
 
+    @Test func aNumberPrintedForSeveralVendorsTellsNoneApart() {
+        // The customer's own phone in the bill-to block of two suppliers' invoices.
+        let known = lexicon([
+            (vendor: "NORTHWIND TRADERS LTD", text: "NORTHWIND TRADERS LTD\nBILL TO: ACME R&D\nTEL: 0161 496 0000\nTOTAL 100.00"),
+            (vendor: "GREENLEAF TRADING", text: "GREENLEAF TRADING\nBILL TO: ACME R&D\nTEL: 0161 496 0000\nTOTAL 50.00"),
+        ])
+        let fields = extract("BLUE RIVER SUPPLIES LTD\nBILL TO: ACME R&D\nTEL: 0161 496 0000\nTOTAL 20.00",
+                             ExtractionContext(lexicon: known))
+        #expect(fields.vendor == "BLUE RIVER SUPPLIES LTD")
+    }
+
     @Test func anUnrelatedVendorIsLeftAsRead() {
         let known = lexicon([mercadona])
         let fields = extract("""

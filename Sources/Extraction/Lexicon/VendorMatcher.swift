@@ -22,13 +22,27 @@ struct VendorMatcher: Sendable {
     static let identifierScore = 0.97, phoneScore = 0.93, addressScore = 0.9
 
     let lexicon: VendorLexicon
+    /// Numbers printed on receipts of several known vendors (a customer's own phone in a bill-to
+    /// block, a mall's switchboard): they tell no vendor apart, so they are no evidence.
+    private let sharedNumbers: Set<String>
+
+    init(lexicon: VendorLexicon) {
+        self.lexicon = lexicon
+        var owners: [String: Int] = [:]
+        for vendor in lexicon.vendors.values {
+            for number in vendor.identifiers.union(vendor.phones) { owners[number, default: 0] += 1 }
+        }
+        sharedNumbers = Set(owners.filter { $0.value > 1 }.keys)
+    }
 
     func match(_ header: [(value: String, line: ReceiptLine)], lines: [ReceiptLine]) -> Match? {
         guard !lexicon.isEmpty, let firstLine = header.first?.line else { return nil }
         let fingerprint = VendorFingerprint(lines.map(\.text))
         let headerKeys = header.map { (key: OCRConfusion.nameKey($0.value), line: $0.line) }
         var best: Match?
-        for known in lexicon.vendors.values {
+        for var known in lexicon.vendors.values {
+            known.identifiers.subtract(sharedNumbers)
+            known.phones.subtract(sharedNumbers)
             // A different registration number: another business, however alike the names. One
             // digit apart is as likely a misread ("760441-W" for "750441-W"): no veto, and it
             // supports a looser name like a shared address line does.
