@@ -56,7 +56,8 @@ public struct ReceiptExtractor: Sendable {
         func wanted(_ field: ReceiptField) -> Bool { only?.contains(field) ?? true }
 
         // The vendor first: a known vendor's habits (its currency, its total's label) weigh the rest.
-        let vendor = wanted(.vendor) || !context.lexicon.isEmpty ? VendorExtractor().extract(analysed, context: context) : nil
+        let habitsMatter = !context.lexicon.isEmpty && (wanted(.total) || wanted(.currency))
+        let vendor = wanted(.vendor) || habitsMatter ? VendorExtractor().extract(analysed, context: context) : nil
         let habits = vendor?.known.map(VendorHabits.init)
 
         var currency = CurrencyExtractor().extract(analysed, context: context)

@@ -6,11 +6,15 @@ import RebutCore
 /// label, category, payment).
 public struct KnownVendor: Sendable, Hashable, Codable {
     /// The name as the user has it (the most used spelling, a corrected one counting more).
-    public var name: String
+    public internal(set) var name: String
     /// How often each spelling was filed or set; decides `name`.
     public var spellings: [String: Double] = [:]
     /// Vendor lines as OCR read them on this vendor's receipts ("MERCAD0NA 5.A.").
-    public var variants: Set<String> = []
+    public var variants: Set<String> = [] {
+        didSet { matchKeys = Self.keys(name, variants) }
+    }
+    /// `OCRConfusion.nameKey` of the name and of each variant, made once, not per receipt read.
+    private(set) var matchKeys: [String: String] = [:]
     public var receipts = 0
     /// Receipts whose vendor the user corrected or confirmed: stronger evidence than a reading.
     public var corrections = 0
@@ -28,6 +32,17 @@ public struct KnownVendor: Sendable, Hashable, Codable {
 
     public init(name: String) {
         self.name = name
+        matchKeys = Self.keys(name, variants)
+    }
+
+    /// Sets the name, keeping the match keys in step.
+    mutating func rename(_ newName: String) {
+        name = newName
+        matchKeys = Self.keys(name, variants)
+    }
+
+    private static func keys(_ name: String, _ variants: Set<String>) -> [String: String] {
+        Dictionary(([name] + variants).map { ($0, String(OCRConfusion.nameKey($0))) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// What matching weighs a vendor by: its receipts, corrected ones thrice.

@@ -34,7 +34,7 @@ public struct VendorLexicon: Sendable, Hashable, Codable {
         guard !key.isEmpty else { return }
         var known = vendors[key] ?? KnownVendor(name: name)
         known.spellings[name, default: 0] += sighting.corrected ? 3 : 1
-        known.name = known.spellings.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? name
+        known.rename(known.spellings.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? name)
         if countsAsReceipt { known.receipts += 1 }
         if sighting.corrected { known.corrections += 1 }
         // Only a misread of the name is a spelling of it: a title or address line picked by

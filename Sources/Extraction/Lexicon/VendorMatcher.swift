@@ -90,7 +90,7 @@ struct VendorMatcher: Sendable {
         -> (Double, ReceiptLine?, String) {
         var best: (Double, ReceiptLine?, String) = (0, nil, known.name)
         for spelling in [known.name] + known.variants.sorted() {
-            let key = OCRConfusion.nameKey(spelling)
+            let key = Array(known.matchKeys[spelling] ?? String(OCRConfusion.nameKey(spelling)))
             for entry in header {
                 let similarity = Self.similarity(key, entry.key)
                 if similarity > best.0 { best = (similarity, entry.line, spelling) }
