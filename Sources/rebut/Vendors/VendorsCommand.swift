@@ -15,8 +15,8 @@ struct VendorsCommand: AsyncParsableCommand {
         Examples:
           rebut vendors list
           rebut vendors show "MERCADONA S.A."
-          rebut vendors merge "MERCAD0NA 5.A." "MERCADONA S.A."   # the misread's receipts join the right name
-          rebut vendors rename "Mr Diy" "MR. D.I.Y. (M) SDN BHD"   # spell a vendor as you want it filed
+          rebut vendors merge "MERCAD0NA 5.A." "MERCADONA S.A."
+          rebut vendors rename "Mr Diy" "MR. D.I.Y. (M) SDN BHD"
         """,
         subcommands: [VendorsList.self, VendorsShow.self, VendorsMerge.self, VendorsRename.self],
         defaultSubcommand: VendorsList.self)
