@@ -9,18 +9,27 @@ public struct ExtractionContext: Sendable {
     public var defaultCurrency: String?
     /// "Today": dates after it (+ a few days slack) are implausible.
     public var referenceDate: LocalDate?
-    /// Vendors already in the user's store: a close fuzzy match wins.
+    /// Vendors already in the user's store, by name only: a close fuzzy match wins.
     public var knownVendors: [String]
+    /// What the user's receipts showed about each vendor (`VendorLexicon`): a match by name,
+    /// registration number, phone or address wins, and the vendor's habits weigh its fields.
+    public var lexicon: VendorLexicon
+    /// The dates this receipt is expected in (its event's, or its batch's): a misread date one
+    /// digit away from them is corrected.
+    public var datePrior: DatePrior?
     /// Total rules switched off by name (`TotalRule`), to measure what each earns
     /// (`rebut bench extraction --without`); empty in normal use.
     public var disabledTotalRules: Set<String>
 
     public init(languages: [String] = ["eng"], defaultCurrency: String? = nil, referenceDate: LocalDate? = nil,
-                knownVendors: [String] = [], disabledTotalRules: Set<String> = []) {
+                knownVendors: [String] = [], lexicon: VendorLexicon = .init(), datePrior: DatePrior? = nil,
+                disabledTotalRules: Set<String> = []) {
         self.languages = languages
         self.defaultCurrency = defaultCurrency
         self.referenceDate = referenceDate
         self.knownVendors = knownVendors
+        self.lexicon = lexicon
+        self.datePrior = datePrior
         self.disabledTotalRules = disabledTotalRules
     }
 
@@ -46,7 +55,13 @@ public struct ReceiptExtractor: Sendable {
         var fields = ReceiptFields()
         func wanted(_ field: ReceiptField) -> Bool { only?.contains(field) ?? true }
 
-        let currency = CurrencyExtractor().extract(analysed, context: context)
+        // The vendor first: a known vendor's habits (its currency, its total's label) weigh the rest.
+        let habitsMatter = !context.lexicon.isEmpty && (wanted(.total) || wanted(.currency))
+        let vendor = wanted(.vendor) || habitsMatter ? VendorExtractor().extract(analysed, context: context) : nil
+        let habits = vendor?.known.map(VendorHabits.init)
+
+        var currency = CurrencyExtractor().extract(analysed, context: context)
+        if let habits { currency.candidates = habits.favourCurrency(currency.candidates) }
         fields.currency = currency.candidates.first?.value
         record(.currency, currency.candidates, currency.confidence, into: &fields)
 
@@ -54,7 +69,8 @@ public struct ReceiptExtractor: Sendable {
         let total = wanted(.total) || wanted(.payment) || wanted(.tax)
             ? TotalExtractor(disabled: Set(context.disabledTotalRules.compactMap(TotalRule.init(rawValue:))))
                 .extract(analysed, currency: fields.currency) : nil
-        if let total {
+        if var total {
+            if let habits { total.candidates = habits.favourTotal(total.candidates, confidence: total.confidence) }
             fields.total = total.candidates.first.flatMap { MoneyFormat.parse($0.value) }
             record(.total, total.candidates, total.confidence, into: &fields)
         }
@@ -64,8 +80,7 @@ public struct ReceiptExtractor: Sendable {
             fields.date = date.candidates.first.flatMap { LocalDate(iso8601: $0.value) }
             record(.date, date.candidates, date.confidence, into: &fields)
         }
-        if wanted(.vendor) {
-            let vendor = VendorExtractor().extract(analysed, context: context)
+        if wanted(.vendor), let vendor {
             fields.vendor = vendor.candidates.first?.value
             record(.vendor, vendor.candidates, vendor.confidence, into: &fields)
         }

@@ -7,11 +7,12 @@ struct VendorExtractor: Sendable {
     struct Result: Sendable {
         var candidates: [Candidate]
         var confidence: Double
+        /// The known vendor the receipt was matched to: its habits then weigh the other fields.
+        var known: KnownVendor? = nil
     }
 
     /// How far down the receipt a name can start.
     static let headerLines = 14
-    static let knownVendorThreshold = 0.85
 
     func extract(_ lines: [ReceiptLine], context: ExtractionContext) -> Result {
         var scored: [(value: String, score: Double, line: ReceiptLine)] = []
@@ -25,34 +26,30 @@ struct VendorExtractor: Sendable {
         }
         scored += joinedNames(scored, lines: lines)
 
-        // A store the user already has wins when a header line is a close fuzzy match.
-        var knownMatch: (String, Double, ReceiptLine)? = nil
-        for line in scored {
-            for known in context.knownVendors {
-                let similarity = Self.bestSimilarity(known, line.value)
-                if similarity >= Self.knownVendorThreshold, similarity > (knownMatch?.1 ?? 0) {
-                    knownMatch = (known, similarity, line.line)
-                }
-            }
-        }
+        // A vendor the user already has wins when the header or its numbers match it.
+        let known = VendorMatcher(lexicon: context.lexicon.including(names: context.knownVendors))
+            .match(scored.map { ($0.value, $0.line) }, lines: lines)
 
         var candidates = scored.sorted { $0.score > $1.score }
             .map { Candidate(value: $0.value, score: Confidence.clamp($0.score), line: $0.line.text, lineIndex: $0.line.index) }
-        if let (known, similarity, line) = knownMatch {
-            candidates.removeAll { TextSimilarity.normalisedKey($0.value) == TextSimilarity.normalisedKey(known) }
-            candidates.insert(Candidate(value: known, score: min(1, similarity), line: line.text, lineIndex: line.index), at: 0)
+        if let known {
+            let name = known.vendor.name
+            candidates.removeAll { TextSimilarity.normalisedKey($0.value) == TextSimilarity.normalisedKey(name) }
+            candidates.insert(Candidate(value: name, score: min(1, known.score), line: known.line.text,
+                                        lineIndex: known.line.index,
+                                        evidence: "known vendor: " + known.evidence.joined(separator: ", ")), at: 0)
         }
         var seen = Set<String>()
         candidates = candidates.filter { seen.insert(TextSimilarity.normalisedKey($0.value)).inserted }
         guard let top = candidates.first else { return Result(candidates: [], confidence: 0) }
         let second = candidates.count > 1 ? candidates[1].score : 0
-        var confidence = knownMatch != nil ? max(0.9, top.score)
+        var confidence = known != nil ? max(0.9, top.score)
             : Confidence.fromScores(best: top.score, second: second, strong: 0.9)
         // A legal form is the surest sign the line is a business name.
-        if knownMatch == nil, Self.hasLegalForm(top.value, MatchableLine(top.value)) {
+        if known == nil, Self.hasLegalForm(top.value, MatchableLine(top.value)) {
             confidence = max(confidence, 0.6)
         }
-        return Result(candidates: Array(candidates.prefix(5)), confidence: confidence)
+        return Result(candidates: Array(candidates.prefix(5)), confidence: confidence, known: known?.vendor)
     }
 
     /// Words announcing the legal owner under a brand ("Owned by", "Dimiliki oleh", "Une société").
@@ -107,16 +104,6 @@ struct VendorExtractor: Sendable {
         let words = MatchableLine(value).words.filter { !filler.contains($0) }
         let legal = Self.legalAndBusinessWords
         return words.filter { !legal.contains($0) && !$0.allSatisfy(\.isNumber) }.joined().count
-    }
-
-    /// A known name matches a line when the whole line is close, or when the line starts with it
-    /// (branch names and legal forms often follow: "ACME SDN BHD (KL)").
-    static func bestSimilarity(_ known: String, _ line: String) -> Double {
-        let whole = TextSimilarity.similarity(known, line)
-        let k = TextSimilarity.normalisedKey(known), l = TextSimilarity.normalisedKey(line)
-        guard k.count >= 4, l.count > k.count else { return whole }
-        let prefix = String(l.prefix(k.count))
-        return max(whole, TextSimilarity.similarity(k, prefix) - 0.02)
     }
 
     static func isTitle(_ m: MatchableLine, letters: Int) -> Bool {

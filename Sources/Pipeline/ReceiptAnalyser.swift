@@ -33,13 +33,20 @@ public struct AnalysisContext: Sendable {
     public var learnedCategories: [String: String]
     /// The event's kind hints at the category group (a flat's bills are household costs).
     public var preferredGroup: CategoryGroup?
+    /// Every vendor filed or corrected, with its numbers, address lines and habits.
+    public var lexicon: VendorLexicon
+    /// The event's dates, or the dates of its other receipts.
+    public var datePrior: DatePrior?
 
     public init(defaultCurrency: String? = nil, knownVendors: [String] = [],
-                learnedCategories: [String: String] = [:], preferredGroup: CategoryGroup? = nil) {
+                learnedCategories: [String: String] = [:], preferredGroup: CategoryGroup? = nil,
+                lexicon: VendorLexicon = .init(), datePrior: DatePrior? = nil) {
         self.defaultCurrency = defaultCurrency
         self.knownVendors = knownVendors
         self.learnedCategories = learnedCategories
         self.preferredGroup = preferredGroup
+        self.lexicon = lexicon
+        self.datePrior = datePrior
     }
 }
 
@@ -147,7 +154,8 @@ public final class ReceiptAnalyser: Sendable {
 
     private func extractionContext(_ context: AnalysisContext) -> ExtractionContext {
         ExtractionContext(languages: configuration.languageHints, defaultCurrency: context.defaultCurrency,
-                          referenceDate: referenceDay, knownVendors: context.knownVendors)
+                          referenceDate: referenceDay, knownVendors: context.knownVendors,
+                          lexicon: context.lexicon, datePrior: context.datePrior)
     }
 
     private var referenceDay: LocalDate {

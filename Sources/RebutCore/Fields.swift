@@ -25,12 +25,16 @@ public struct Candidate: Sendable, Hashable, Codable {
     public var line: String
     /// Index of that line in the OCR text; nil when the value was inferred.
     public var lineIndex: Int?
+    /// Why the candidate is here when the line alone does not say: what the user's history
+    /// added ("known vendor: same tax number 123456X"). nil for a plain reading.
+    public var evidence: String?
 
-    public init(value: String, score: Double, line: String, lineIndex: Int? = nil) {
+    public init(value: String, score: Double, line: String, lineIndex: Int? = nil, evidence: String? = nil) {
         self.value = value
         self.score = score
         self.line = line
         self.lineIndex = lineIndex
+        self.evidence = evidence
     }
 }
 

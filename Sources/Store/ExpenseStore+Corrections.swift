@@ -62,7 +62,7 @@ extension ExpenseStore {
         public var description: String { "\(field.rawValue): \(reason)" }
     }
 
-    private static func setField(_ field: ReceiptField, to value: String?, receiptId: Int64, in db: Database,
+    static func setField(_ field: ReceiptField, to value: String?, receiptId: Int64, in db: Database,
                                  knownCategories: Set<String>?, reviewThreshold: Double) throws -> Receipt {
         do {
             guard var receipt = try Receipt.fetchOne(db, key: receiptId) else {

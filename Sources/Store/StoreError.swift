@@ -6,6 +6,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case receiptNotFound(Int64)
     case bookingNotFound(Int64)
     case projectCostNotFound(Int64)
+    /// No receipt has this vendor (`rebut vendors`).
+    case vendorNotFound(String)
     /// `field` is a receipt field name ("total") or another input's name ("event name", "sha256").
     case invalidValue(field: String, value: String, reason: String)
     case duplicateEventName(String)
@@ -23,6 +25,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .receiptNotFound(let id): return "no receipt with id \(id)"
         case .bookingNotFound(let id): return "no booking with id \(id)"
         case .projectCostNotFound(let id): return "no cost entry with id \(id)"
+        case .vendorNotFound(let name): return "no receipt has the vendor '\(TextSanitising.abbreviated(name))' (see `rebut vendors list`)"
         case .invalidValue(let field, let value, let reason):
             return "invalid \(field) '\(TextSanitising.abbreviated(value))': \(reason)"
         case .duplicateEventName(let name): return "an event named '\(name)' already exists (names ignore case)"

@@ -9,7 +9,8 @@ struct Rebut: AsyncParsableCommand {
         Rebut reads receipt images (JPEG, PNG, TIFF, WebP, HEIC, AVIF) and PDFs, cleans them, reads them with \
         Tesseract on this machine, extracts vendor, date, total, currency, payment and tax, \
         picks a category, and files each receipt under an event (a trip, a flat, a project) \
-        in a local SQLite store. Nothing leaves the machine.
+        in a local SQLite store. Nothing leaves the machine. It learns from what you file and \
+        correct: known vendors (`rebut vendors`), their numbers and habits, the event's dates.
 
         Start with:
           rebut ingest ~/Receipts/london --event "London, March"
@@ -44,6 +45,7 @@ struct Rebut: AsyncParsableCommand {
             BookingsCommand.self,
             TaxRatesCommand.self,
             CostsCommand.self,
+            VendorsCommand.self,
             BenchCommand.self,
         ]
     )

@@ -15,6 +15,8 @@ struct BenchAccuracyCommand: AsyncParsableCommand {
         equal after upper-casing and keeping only letters and digits (exact), and within 0.8 \
         similarity; all three = total, date and vendor (≥ 0.8) right, and again with the exact vendor. Nothing is stored.
 
+        --warm replays the receipts in name order as a person would file them: each is extracted         again from the same OCR reading with what the earlier ones taught (vendors, their numbers,         addresses and habits, the batch's dates), scored, then set to its truth before the next.         Cold and warm are printed side by side, and both on the second half alone.
+
         With variants, accuracy is also given per variant. Time is given per receipt and per \
         stage (decode, clean, ocr, re-read), the slowest files by name. Peak RSS is the whole \
         run's; per receipt it is exact with --jobs 1 (the peak is reset before each receipt) and \
@@ -23,6 +25,7 @@ struct BenchAccuracyCommand: AsyncParsableCommand {
         Example:
           rebut bench accuracy --dataset ../shared/datasets/sroie-dev --dump-ocr /tmp/ocr
           rebut bench accuracy --dataset /tmp/wild --slowest 10 --jobs 1
+          rebut bench accuracy --dataset ../shared/datasets/sroie-dev --warm
         """)
 
     @Option(name: .long, help: "Folder with img/ and key/, or img/ and truth.jsonl.") var dataset: String
@@ -30,6 +33,8 @@ struct BenchAccuracyCommand: AsyncParsableCommand {
     @Option(name: .customLong("dump-ocr"), help: "Write each receipt's OCR lines to DIR/NAME.json (for `bench extraction`).")
     var dumpOCR: String?
     @Flag(name: .long, help: "Print every miss with the top candidates.") var misses = false
+    @Flag(name: .long, help: "Also replay the receipts in name order, each one's truth taught before the next: cold vs warm.")
+    var warm = false
     @Option(name: .long, help: "List the N slowest receipts by name with their stage split.") var slowest = 5
     @Flag(name: .long, help: "Print the report as JSON.") var json = false
     @OptionGroup var pipelineOptions: PipelineOptions
@@ -55,6 +60,7 @@ struct BenchAccuracyCommand: AsyncParsableCommand {
         var languages: String
         var failures: [String]
         var misses: [AccuracyMiss]?
+        var warm: WarmReport?
     }
 
     func run() async throws {
@@ -121,6 +127,8 @@ struct BenchAccuracyCommand: AsyncParsableCommand {
             }
         }
         let report = AccuracyReport(scores)
+        let warmReport = warm ? warmReplay(timed.sorted { $0.sample.name < $1.sample.name }.map { ($0.sample, $0.result) },
+                                           analyser: analyser, cold: scores) : nil
         let durations = timed.map(\.seconds).sorted()
         let median = durations.isEmpty ? 0 : durations[durations.count / 2]
         let timings = timed.compactMap { try? $0.result.get().timings }
@@ -149,7 +157,7 @@ struct BenchAccuracyCommand: AsyncParsableCommand {
                             wallSeconds: wall, jobs: analyser.configuration.jobs,
                             cores: ProcessInfo.processInfo.activeProcessorCount,
                             languages: pipelineOptions.lang, failures: failures,
-                            misses: misses ? missList : nil)
+                            misses: misses ? missList : nil, warm: warmReport)
         if json {
             print(JSONOutput.pretty(output))
             return
@@ -161,6 +169,10 @@ struct BenchAccuracyCommand: AsyncParsableCommand {
         for failure in failures { print("failed: \(failure)") }
         print("\(report.receipts) receipts from \(dataset), --lang \(output.languages), \(output.jobs) workers on \(output.cores) cores")
         print(report.table, terminator: "")
+        if let warmReport {
+            print("")
+            print(warmReport.table, terminator: "")
+        }
         if !variants.isEmpty {
             print("")
             print(variants.table, terminator: "")
@@ -180,5 +192,23 @@ struct BenchAccuracyCommand: AsyncParsableCommand {
             print("slowest \(output.slowest.count):")
             for run in output.slowest { print("  " + run.line) }
         }
+    }
+
+    /// The warm replay on the readings already made: the pipeline's extraction (re-reads merged)
+    /// run again, receipt after receipt, with what the earlier truths taught.
+    private func warmReplay(_ runs: [(LabelledDataset.Sample, Result<AnalysedReceipt, ReceiptFailure>)],
+                            analyser: ReceiptAnalyser, cold: [AccuracyScore.ReceiptScore]) -> WarmReport {
+        var replay = WarmReplay()
+        var scores: [AccuracyScore.ReceiptScore] = []
+        for (sample, result) in runs {
+            guard case .success(let first) = result else {
+                scores.append(.init(name: sample.name, total: false, date: false, vendorExact: false, vendorSimilar: false))
+                continue
+            }
+            let analysed = analyser.analyse(first.file, page: first.page, context: replay.analysisContext)
+            scores.append(AccuracyScore.score(name: sample.name, truth: sample.truth, fields: analysed.fields))
+            replay.learn(truth: sample.truth, lines: analysed.page.lines, fields: analysed.fields)
+        }
+        return WarmReport(cold: cold, warm: scores)
     }
 }

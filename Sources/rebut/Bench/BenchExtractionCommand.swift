@@ -14,6 +14,12 @@ struct BenchExtractionCommand: AsyncParsableCommand {
         For every DATASET/key/NAME.json, reads TEXT/NAME.json (an array of text lines with \
         confidences, as the pipeline dumps them) or else TEXT/NAME.txt (plain OCR text), extracts \
         the fields and scores them.
+
+        --warm replays the receipts in name order as a person would file them: each is read with         what the earlier ones taught (their vendors, numbers, addresses and dates), scored, then         set to its truth before the next. Cold and warm are printed side by side, and both again         on the second half of the receipts alone, where there was something to learn.
+
+        Examples:
+          rebut bench accuracy --dataset ../shared/datasets/sroie-dev --dump-ocr /tmp/ocr
+          rebut bench extraction --dataset ../shared/datasets/sroie-dev --text /tmp/ocr --warm
         """)
 
     @Option(name: .long, help: "Folder with key/NAME.json truths.")
@@ -25,7 +31,7 @@ struct BenchExtractionCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print the report as JSON.")
     var json = false
 
-    @Flag(name: .long, help: "Print every miss with the expected value and the top candidates.")
+    @Flag(name: .long, help: "Print every miss with the expected value and the top candidates (with --warm, the warm replay's).")
     var misses = false
 
     @Option(name: .long, help: "Language hints (Tesseract codes, comma-separated).")
@@ -37,6 +43,9 @@ struct BenchExtractionCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Explain one receipt's total and date: each line's role and amounts, the closed sums, and which rules added or doubted what for each candidate (first reading only).", valueName: "NAME"))
     var explain: String?
 
+    @Flag(name: .long, help: "Also replay the receipts in order, each one's truth taught before the next: cold vs warm.")
+    var warm = false
+
     @Option(name: .long, help: ArgumentHelp("Total rules to switch off, comma-separated, to measure what each earns.", valueName: "RULES"))
     var without: String?
 
@@ -44,6 +53,7 @@ struct BenchExtractionCommand: AsyncParsableCommand {
         var report: AccuracyReport
         var missing: [String]
         var misses: [AccuracyMiss]?
+        var warm: WarmReport?
     }
 
     func run() async throws {
@@ -72,6 +82,9 @@ struct BenchExtractionCommand: AsyncParsableCommand {
         var missingText: [String] = []
         var missList: [AccuracyMiss] = []
         var calibration: [(Double, Bool, ReceiptField)] = []
+        var replay = WarmReplay()
+        var warmScores: [AccuracyScore.ReceiptScore] = []
+        var warmMisses: [AccuracyMiss] = []
         if let explain {
             guard let lines = try loadLines(explain, in: textDir) else { throw ValidationError("no text for \(explain)") }
             ReceiptExtractor().explain(lines, context: context).forEach { print($0) }
@@ -85,6 +98,13 @@ struct BenchExtractionCommand: AsyncParsableCommand {
             let fields = try extract(lines, rereadsOf: name, in: textDir, context: context)
             let score = AccuracyScore.score(name: name, truth: truth, fields: fields)
             scores.append(score)
+            if warm {
+                let warmFields = try extract(lines, rereadsOf: name, in: textDir, context: replay.context(context))
+                let warmScore = AccuracyScore.score(name: name, truth: truth, fields: warmFields)
+                warmScores.append(warmScore)
+                if misses { warmMisses += AccuracyMiss.misses(of: warmScore, truth: truth, fields: warmFields, lines: lines) }
+                replay.learn(truth: truth, lines: lines, fields: warmFields)
+            }
             calibration.append((fields.confidence[.total] ?? 0, score.total, .total))
             calibration.append((fields.confidence[.date] ?? 0, score.date, .date))
             calibration.append((fields.confidence[.vendor] ?? 0, score.vendorSimilar, .vendor))
@@ -93,19 +113,25 @@ struct BenchExtractionCommand: AsyncParsableCommand {
             }
         }
         let report = AccuracyReport(scores)
+        let warmReport = warm ? WarmReport(cold: scores, warm: warmScores) : nil
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            let output = Output(report: report, missing: missingText, misses: misses ? missList : nil)
+            let output = Output(report: report, missing: missingText, misses: misses ? missList : nil, warm: warmReport)
             print(String(decoding: try encoder.encode(output), as: UTF8.self))
             return
         }
         if misses {
-            for miss in missList { print(miss.text) }
+            // With --warm, the warm replay's misses: what is left to learn.
+            for miss in warm ? warmMisses : missList { print(miss.text) }
             print("")
         }
         print("\(report.receipts) receipts scored" + (missingText.isEmpty ? "" : ", \(missingText.count) without OCR text"))
         print(report.table, terminator: "")
+        if let warmReport {
+            print("")
+            print(warmReport.table, terminator: "")
+        }
         print(Self.calibrationTable(calibration), terminator: "")
         if misses {
             for field in ["total", "date", "vendor"] {
