@@ -119,8 +119,8 @@ public final class OCRWorkerPool: Sendable {
             if !requests.isEmpty {
                 page.rereads = LineRereader(options: refinement.options).reread(requests, of: page, in: cleaned, engine: engine)
             }
-            // Bounded: a planner that keeps asking gets three readings at most.
-            while page.fallbackReadings.count < 3, let mode = refinement.nextFallbackMode(page),
+            // Bounded: a planner that keeps asking gets `maxFallbackReadings` at most.
+            while page.fallbackReadings.count < Refinement.maxFallbackReadings, let mode = refinement.nextFallbackMode(page),
                   mode != engine.settings.pageSegmentationMode,
                   !page.fallbackReadings.contains(where: { $0.pageSegmentationMode == mode }) {
                 let again = try engine.recognize(cleaned, pageSegmentationMode: mode)
@@ -169,6 +169,9 @@ public struct OCRTimings: Sendable, Hashable {
 
 /// Which lines to re-read, and how: asked once the page has been read.
 struct Refinement: Sendable {
+    /// Whole-page readings after the first, whatever the planner asks: what keeps a receipt at
+    /// about two OCR passes (issue 10's bound: twice a bare `tesseract` run).
+    static let maxFallbackReadings = 1
     let options: LineRereadOptions
     let requests: @Sendable (OCRPage) -> [LineRereadRequest]
     let nextFallbackMode: @Sendable (OCRPage) -> Int?

@@ -103,7 +103,7 @@ struct PDFReader {
                 return moved
             }
         }
-        while page.fallbackReadings.count < 3, let mode = refinement.nextFallbackMode(page),
+        while page.fallbackReadings.count < Refinement.maxFallbackReadings, let mode = refinement.nextFallbackMode(page),
               mode != engine.settings.pageSegmentationMode,
               !page.fallbackReadings.contains(where: { $0.pageSegmentationMode == mode }) {
             let pages = readings.map { reading -> OCRPage in
