@@ -1,4 +1,5 @@
 import Foundation
+import RebutCore
 import RebutTestSupport
 
 /// Runs the built `rebut` executable, as a user would, with its own store.
@@ -73,6 +74,24 @@ struct RebutBinary {
 
     func json(_ arguments: [String]) throws -> Any {
         let result = try run(arguments)
+        guard result.status == 0 else {
+            throw CLIError("rebut \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr)")
+        }
+        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+    }
+}
+
+/// The same calls from async tests: waiting for the child happens on the blocking-I/O queue, so a
+/// test never holds one of the cooperative threads (two on a 2-core machine) that the watcher's
+/// and the pipeline's own tasks need. Swift picks these in an async context.
+extension RebutBinary {
+    @discardableResult
+    func run(_ arguments: [String], stdin: String? = nil) async throws -> Run {
+        try await BlockingIO.run { try self.run(arguments, stdin: stdin) as Run }
+    }
+
+    func json(_ arguments: [String]) async throws -> Any {
+        let result = try await run(arguments)
         guard result.status == 0 else {
             throw CLIError("rebut \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr)")
         }

@@ -4,26 +4,26 @@ import Testing
 
 /// The CLI's rough edges a user met: each test drives the binary as a user would.
 @Suite struct RoughEdgesCLITests {
-    @Test func anImageWithNoTextIsFiledForReviewWithItsImage() throws {
+    @Test func anImageWithNoTextIsFiledForReviewWithItsImage() async throws {
         let dir = try TemporaryDirectory()
         let rebut = RebutBinary(store: dir.file("store.sqlite"))
-        let run = try rebut.run(["ingest", Fixtures.url("bad/blank-slip.png").path, "--event", "Trip"])
+        let run = try await rebut.run(["ingest", Fixtures.url("bad/blank-slip.png").path, "--event", "Trip"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("needs review") && run.stdout.contains("no text found"), "\(run.stdout)")
-        let shown = try #require(try rebut.json(["receipts", "show", "1", "--json"]) as? [String: Any])
+        let shown = try #require(try await rebut.json(["receipts", "show", "1", "--json"]) as? [String: Any])
         #expect((shown["receipt"] as? [String: Any])?["status"] as? String == "needs_review")
         #expect(shown["imageMissing"] as? Bool == false)
         // The person types it in.
-        #expect(try rebut.run(["receipts", "set", "1", "--vendor", "Cafe Nord", "--date", "2024-03-02",
+        #expect(try await rebut.run(["receipts", "set", "1", "--vendor", "Cafe Nord", "--date", "2024-03-02",
                                "--total", "4.20", "--currency", "EUR"]).status == 0)
-        let after = try #require(try rebut.json(["receipts", "show", "1", "--json"]) as? [String: Any])
+        let after = try #require(try await rebut.json(["receipts", "show", "1", "--json"]) as? [String: Any])
         #expect((after["receipt"] as? [String: Any])?["status"] as? String == "filed")
     }
 
-    @Test func receiptsAddEntersAReceiptByHandAndValidatesIt() throws {
+    @Test func receiptsAddEntersAReceiptByHandAndValidatesIt() async throws {
         let dir = try TemporaryDirectory()
         let rebut = RebutBinary(store: dir.file("store.sqlite"))
-        let typed = try rebut.run(["receipts", "add", "--event", "London", "--vendor", "Pret \u{1B}[31mA Manger",
+        let typed = try await rebut.run(["receipts", "add", "--event", "London", "--vendor", "Pret \u{1B}[31mA Manger",
                                    "--date", "2024-03-04", "--total", "8.955", "--currency", "GBP", "--json"])
         #expect(typed.status == 0, "\(typed.stderr)")
         #expect(typed.stderr.contains("rounded to 8.96"), "\(typed.stderr)")
@@ -32,38 +32,38 @@ import Testing
         #expect(row["total"] as? String == "8.96" && row["status"] as? String == "filed")
 
         let image = Fixtures.url("receipts/eng-petrol-clean.png")
-        #expect(try rebut.run(["receipts", "add", "--event", "London", "--vendor", "Shell", "--image", image.path]).status == 0)
-        let again = try rebut.run(["receipts", "add", "--event", "Elsewhere", "--total", "1", "--image", image.path])
+        #expect(try await rebut.run(["receipts", "add", "--event", "London", "--vendor", "Shell", "--image", image.path]).status == 0)
+        let again = try await rebut.run(["receipts", "add", "--event", "Elsewhere", "--total", "1", "--image", image.path])
         #expect(again.status == 2 && again.stderr.contains("already filed"), "\(again.stderr)")
 
         for (option, value) in [("--date", "1899-12-31"), ("--date", "9999-01-01"), ("--currency", "XYZ"),
                                 ("--total", "12345678901234567890123")] {
-            let refused = try rebut.run(["receipts", "add", "--event", "Typos", option, value])
+            let refused = try await rebut.run(["receipts", "add", "--event", "Typos", option, value])
             #expect(refused.status == 2, "\(option) \(value): \(refused.stderr)")
             #expect(refused.stderr.contains("nothing was added"), "\(refused.stderr)")
         }
-        let events = try #require(try rebut.json(["events", "list", "--json"]) as? [[String: Any]])
+        let events = try #require(try await rebut.json(["events", "list", "--json"]) as? [[String: Any]])
         #expect(Set(events.compactMap { $0["name"] as? String }) == ["London"], "refused adds leave no event behind")
-        #expect((try rebut.json(["receipts", "list", "--json"]) as? [Any])?.count == 2)
+        #expect((try await rebut.json(["receipts", "list", "--json"]) as? [Any])?.count == 2)
     }
 
-    @Test func valuesAreCheckedTheSameWayWhateverTheSpelling() throws {
+    @Test func valuesAreCheckedTheSameWayWhateverTheSpelling() async throws {
         let dir = try TemporaryDirectory()
         let rebut = RebutBinary(store: dir.file("store.sqlite"))
-        #expect(try rebut.run(["receipts", "add", "--event", "Trip", "--vendor", "Shop", "--total", "3", "--currency", "EUR"]).status == 0)
-        let spaced = try rebut.run(["receipts", "set", "1", "--total", "-5"])
+        #expect(try await rebut.run(["receipts", "add", "--event", "Trip", "--vendor", "Shop", "--total", "3", "--currency", "EUR"]).status == 0)
+        let spaced = try await rebut.run(["receipts", "set", "1", "--total", "-5"])
         #expect(spaced.status == 0 && spaced.stdout.contains("-5.00 EUR"), "\(spaced.stderr)")
-        let joined = try rebut.run(["receipts", "set", "1", "--total=-5.5"])
+        let joined = try await rebut.run(["receipts", "set", "1", "--total=-5.5"])
         #expect(joined.status == 0 && joined.stdout.contains("-5.50 EUR"), "\(joined.stderr)")
-        let kwd = try rebut.run(["receipts", "set", "1", "--currency", "KWD", "--total", "1.234"])
+        let kwd = try await rebut.run(["receipts", "set", "1", "--currency", "KWD", "--total", "1.234"])
         #expect(kwd.stdout.contains("1.234 KWD"), "\(kwd.stdout)")
-        let empty = try rebut.run(["receipts", "set", "1", "--vendor", ""])
+        let empty = try await rebut.run(["receipts", "set", "1", "--vendor", ""])
         #expect(empty.status == 64 && empty.stderr.contains("none"), "\(empty.stderr)")
         let long = String(repeating: "x", count: 500)
-        let tooLong = try rebut.run(["receipts", "set", "1", "--vendor", long])
+        let tooLong = try await rebut.run(["receipts", "set", "1", "--vendor", long])
         #expect(tooLong.status == 2 && !tooLong.stderr.contains(long), "an over-long value is not echoed whole")
 
-        let shown = try #require(try rebut.json(["receipts", "show", "1", "--json"]) as? [String: Any])
+        let shown = try #require(try await rebut.json(["receipts", "show", "1", "--json"]) as? [String: Any])
         let corrections = try #require(shown["corrections"] as? [[String: Any]])
         #expect(!corrections.isEmpty)
         for correction in corrections {
@@ -72,80 +72,80 @@ import Testing
         }
     }
 
-    @Test func receiptsMoveBetweenEventsAreDeletedTogetherAndFilterByDateAndCategory() throws {
+    @Test func receiptsMoveBetweenEventsAreDeletedTogetherAndFilterByDateAndCategory() async throws {
         let dir = try TemporaryDirectory()
         let rebut = RebutBinary(store: dir.file("store.sqlite"))
         for (vendor, date, category) in [("A", "2024-03-01", "meals"), ("B", "2024-03-15", "fuel"), ("C", "2024-04-02", "meals")] {
-            #expect(try rebut.run(["receipts", "add", "--event", "Trip", "--vendor", vendor, "--date", date,
+            #expect(try await rebut.run(["receipts", "add", "--event", "Trip", "--vendor", vendor, "--date", date,
                                    "--total", "1", "--category", category]).status == 0)
         }
-        #expect(try rebut.run(["events", "create", "Other"]).status == 0)
-        #expect(try rebut.run(["receipts", "set", "2", "--event", "Other"]).status == 0)
-        #expect(try rebut.run(["receipts", "set", "2", "--event", "Nowhere"]).status == 2)
-        let other = try #require(try rebut.json(["receipts", "list", "--event", "Other", "--json"]) as? [[String: Any]])
+        #expect(try await rebut.run(["events", "create", "Other"]).status == 0)
+        #expect(try await rebut.run(["receipts", "set", "2", "--event", "Other"]).status == 0)
+        #expect(try await rebut.run(["receipts", "set", "2", "--event", "Nowhere"]).status == 2)
+        let other = try #require(try await rebut.json(["receipts", "list", "--event", "Other", "--json"]) as? [[String: Any]])
         #expect(other.map { $0["vendor"] as? String } == ["B"])
 
-        let march = try #require(try rebut.json(["receipts", "list", "--from", "2024-03-01", "--to", "2024-03-31", "--json"]) as? [[String: Any]])
+        let march = try #require(try await rebut.json(["receipts", "list", "--from", "2024-03-01", "--to", "2024-03-31", "--json"]) as? [[String: Any]])
         #expect(march.compactMap { $0["vendor"] as? String } == ["A", "B"])
-        let meals = try #require(try rebut.json(["receipts", "list", "--category", "meals", "--json"]) as? [[String: Any]])
+        let meals = try #require(try await rebut.json(["receipts", "list", "--category", "meals", "--json"]) as? [[String: Any]])
         #expect(meals.compactMap { $0["vendor"] as? String } == ["A", "C"])
 
-        let partly = try rebut.run(["receipts", "delete", "1", "3", "99"])
+        let partly = try await rebut.run(["receipts", "delete", "1", "3", "99"])
         #expect(partly.status == 2)
-        #expect((try rebut.json(["receipts", "list", "--json"]) as? [Any])?.count == 3, "one unknown id deletes nothing")
-        #expect(try rebut.run(["receipts", "delete", "1", "3"]).status == 0)
-        #expect((try rebut.json(["receipts", "list", "--json"]) as? [Any])?.count == 1)
+        #expect((try await rebut.json(["receipts", "list", "--json"]) as? [Any])?.count == 3, "one unknown id deletes nothing")
+        #expect(try await rebut.run(["receipts", "delete", "1", "3"]).status == 0)
+        #expect((try await rebut.json(["receipts", "list", "--json"]) as? [Any])?.count == 1)
     }
 
-    @Test func eventsCanBeClearedAndSayWhatTheyHold() throws {
+    @Test func eventsCanBeClearedAndSayWhatTheyHold() async throws {
         let dir = try TemporaryDirectory()
         let rebut = RebutBinary(store: dir.file("store.sqlite"))
-        #expect(try rebut.run(["events", "create", "Trip", "--place", "Lisbon", "--start", "2024-03-01",
+        #expect(try await rebut.run(["events", "create", "Trip", "--place", "Lisbon", "--start", "2024-03-01",
                                "--end", "2024-03-05", "--currency", "EUR"]).status == 0)
-        let duplicate = try rebut.run(["events", "create", "trip"])
+        let duplicate = try await rebut.run(["events", "create", "trip"])
         #expect(duplicate.status == 2 && duplicate.stderr.contains("already exists"))
-        let backwards = try rebut.run(["events", "edit", "Trip", "--start", "2024-03-09", "--end", "2024-03-01"])
+        let backwards = try await rebut.run(["events", "edit", "Trip", "--start", "2024-03-09", "--end", "2024-03-01"])
         #expect(backwards.status == 64 && backwards.stderr.contains("rebut events edit"), "\(backwards.stderr)")
-        let impossible = try rebut.run(["events", "edit", "Trip", "--start", "2024-03-09"])
+        let impossible = try await rebut.run(["events", "edit", "Trip", "--start", "2024-03-09"])
         #expect(impossible.status == 64 && impossible.stderr.contains("rebut events edit"), "\(impossible.stderr)")
-        #expect(try rebut.run(["events", "edit", "Trip", "--place", "none", "--end", "none"]).status == 0)
-        let listed = try #require((try rebut.json(["events", "list", "--json"]) as? [[String: Any]])?.first)
+        #expect(try await rebut.run(["events", "edit", "Trip", "--place", "none", "--end", "none"]).status == 0)
+        let listed = try #require((try await rebut.json(["events", "list", "--json"]) as? [[String: Any]])?.first)
         #expect(listed["place"] == nil || listed["place"] is NSNull)
         #expect(listed["end"] == nil || listed["end"] is NSNull)
         #expect(listed["currency"] as? String == "EUR")
-        #expect(try rebut.run(["events", "list"]).stdout.contains("EUR"))
+        #expect(try await rebut.run(["events", "list"]).stdout.contains("EUR"))
 
-        #expect(try rebut.run(["receipts", "add", "--event", "Trip", "--vendor", "Somewhere", "--total", "3"]).status == 0)
-        #expect(try rebut.run(["events", "list"]).stdout.contains("incl. receipts to review"))
-        let refused = try rebut.run(["events", "delete", "Trip"])
+        #expect(try await rebut.run(["receipts", "add", "--event", "Trip", "--vendor", "Somewhere", "--total", "3"]).status == 0)
+        #expect(try await rebut.run(["events", "list"]).stdout.contains("incl. receipts to review"))
+        let refused = try await rebut.run(["events", "delete", "Trip"])
         #expect(refused.status == 64 && refused.stderr.contains("--yes"))
-        #expect((try rebut.json(["events", "list", "--json"]) as? [Any])?.count == 1)
+        #expect((try await rebut.json(["events", "list", "--json"]) as? [Any])?.count == 1)
     }
 
-    @Test func ingestNamesUnreadableFoldersAndDuplicatesUnderTheirOwnEvent() throws {
+    @Test func ingestNamesUnreadableFoldersAndDuplicatesUnderTheirOwnEvent() async throws {
         let dir = try TemporaryDirectory()
         let rebut = RebutBinary(store: dir.file("store.sqlite"))
         let image = Fixtures.url("receipts/eng-petrol-clean.png")
-        #expect(try rebut.run(["ingest", image.path, "--event", "First"]).status == 0)
+        #expect(try await rebut.run(["ingest", image.path, "--event", "First"]).status == 0)
         // Only duplicates: reported under the event that holds them, and no empty event is made.
-        let again = try rebut.run(["ingest", image.path, "--event", "Second", "--json"])
+        let again = try await rebut.run(["ingest", image.path, "--event", "Second", "--json"])
         #expect(again.status == 0)
         let line = try #require(try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any])
         #expect(line["outcome"] as? String == "duplicate" && line["event"] as? String == "First")
-        let names = try #require(try rebut.json(["events", "list", "--json"]) as? [[String: Any]]).compactMap { $0["name"] as? String }
+        let names = try #require(try await rebut.json(["events", "list", "--json"]) as? [[String: Any]]).compactMap { $0["name"] as? String }
         #expect(names == ["First"])
 
         // A bad PNG is named with a reason, and libpng's own complaints never reach stderr.
         try dir.copy([Fixtures.url("bad/fake.png")], into: "inbox")
-        let fake = try rebut.run(["ingest", dir.file("inbox").path, "--event", "First"])
+        let fake = try await rebut.run(["ingest", dir.file("inbox").path, "--event", "First"])
         #expect(fake.status == 1 && fake.stderr.contains("fake.png") && !fake.stderr.contains("libpng"), "\(fake.stderr)")
 
-        #expect(try rebut.run(["--version"]).stdout.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil)
+        #expect(try await rebut.run(["--version"]).stdout.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil)
     }
 
     /// A folder that cannot be listed is a failure with its name, never a silent "0 failed".
     /// Root reads every folder, so as root the binary runs as `nobody` (setpriv, util-linux).
-    @Test func anUnreadableFolderIsNamedAsAFailure() throws {
+    @Test func anUnreadableFolderIsNamedAsAFailure() async throws {
         let dir = try TemporaryDirectory()
         let shared = dir.file("shared")
         try FileManager.default.createDirectory(at: shared.appendingPathComponent("locked"), withIntermediateDirectories: true)
@@ -155,7 +155,7 @@ import Testing
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dir.url.path)
         var rebut = RebutBinary(store: shared.appendingPathComponent("store.sqlite"))
         if getuid() == 0 { rebut.prefix = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] }
-        let run = try rebut.run(["ingest", shared.path, "--event", "Trip"])
+        let run = try await rebut.run(["ingest", shared.path, "--event", "Trip"])
         #expect(run.status == 1, "\(run.stdout) \(run.stderr)")
         #expect(run.stderr.contains("locked") && run.stderr.contains("permission denied"), "\(run.stderr)")
         #expect(run.stdout.contains("1 failed"), "\(run.stdout)")
