@@ -102,8 +102,8 @@ extension ExpenseClaim {
     public func receiptsTable() -> ReportTable {
         let columns = [
             ReportColumn("id", "#", .integer, width: 0.4), ReportColumn("date", "Date", .date, width: 1.0),
-            ReportColumn("vendor", "Vendor", width: 2.25), ReportColumn("category", "Category", width: 1.1),
-            ReportColumn("payment", "Payment", width: 0.8), ReportColumn("amount", "Amount", .money, width: 1.2),
+            ReportColumn("vendor", "Vendor", width: 2.13), ReportColumn("category", "Category", width: 1.1),
+            ReportColumn("payment", "Payment", width: 0.92), ReportColumn("amount", "Amount", .money, width: 1.2),
             ReportColumn("converted", "In \(currency)", .money, width: 1.2),
             ReportColumn("rate", "Rate", width: 0.75),
             ReportColumn("rateDate", "Rate date", .text, printed: false),
