@@ -271,13 +271,18 @@ public enum ReportFormat {
         return (negative ? "−" : "") + grouped + fraction + " " + currency
     }
 
-    /// What a person reads in a cell.
+    /// What a person reads in a cell: one line, line breaks and other control characters as spaces
+    /// (a vendor read as two lines must not break a table's rows).
     public static func display(_ cell: ReportCell) -> String {
         switch cell {
         case .money(let amount, let currency): return money(amount, currency: currency)
         case .percent(let share): return percentNumber(share) + "%"
         case .bar: return ""
-        default: return cell.plainText
+        default: return oneLine(cell.plainText)
         }
+    }
+
+    public static func oneLine(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { CharacterSet.controlCharacters.contains($0) ? " " : $0 }))
     }
 }

@@ -168,7 +168,8 @@ final class PDFLayout {
     // MARK: text helpers
 
     /// `text` cut with an ellipsis to fit `width` in the current font.
-    func fitted(_ text: String, width: Double) -> String {
+    func fitted(_ raw: String, width: Double) -> String {
+        let text = ReportFormat.oneLine(raw)
         guard pdf.textWidth(text) > width else { return text }
         var characters = Array(text)
         while !characters.isEmpty && pdf.textWidth(String(characters) + "…") > width { characters.removeLast() }
