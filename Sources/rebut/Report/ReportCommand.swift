@@ -18,10 +18,10 @@ struct ReportCommand: AsyncParsableCommand {
         shares and bars.
 
         Examples:
-          rebut report "London, March"                            # → claim-London-March.pdf
+          rebut report "London, March"                  # → claim-London-March.pdf
           rebut report "London, March" --format csv --output claim.csv
-          rebut report "London, March" --format zip               # PDF, CSV and the original images
-          rebut report "London, March" --format geojson           # where the money was spent
+          rebut report "London, March" --format zip     # PDF, CSV, originals
+          rebut report "London, March" --format geojson # places, for a map
           rebut report --by category --from 2024-01-01 --to 2024-03-31
           rebut report --by month --currency EUR --csv
           rebut report --by vendor --event "Flat 2B" --json
