@@ -62,7 +62,7 @@ import Testing
         let summary = try rebut.run(["report", "--by", "category", "--currency", "EUR", "--csv"])
         #expect(summary.status == 0, "\(summary.stderr)")
         let rows = summary.stdout.split(separator: "\r\n").map { $0.split(separator: ",").map(String.init) }
-        #expect(rows.first == ["Category", "Receipts", "Total", "Total currency", "Share"])
+        #expect(rows.first == ["Category", "Receipts", "Total", "Total currency", "Share %"])
         #expect(rows.contains(["transport", "1", "25.00", "EUR", "37.3"]))
         #expect(rows.contains(["meals", "1", "42.00", "EUR", "62.7"]))
         let claim = try rebut.run(["report", "Paris", "--format", "csv", "--output", dir.file("paris.csv").path])

@@ -89,7 +89,7 @@ extension ExpenseClaim {
         let sum = rows.map(\.total).reduce(0, +)
         return ReportTable(id: id, columns: [
             ReportColumn("key", title, width: 2.2), ReportColumn("receipts", "Receipts", .integer, width: 0.8),
-            ReportColumn("total", "Total", .money, width: 1.3), ReportColumn("share", "Share", .percent, width: 0.8),
+            ReportColumn("total", "Total", .money, width: 1.3), ReportColumn("share", "Share %", .percent, width: 0.8),
             ReportColumn("bar", "", .bar, width: 2.4),
         ], rows: rows.map { row in
             let share = sum > 0 ? row.total / sum : 0
