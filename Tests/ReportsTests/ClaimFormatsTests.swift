@@ -27,7 +27,7 @@ import Testing
         // The GBP photo converted at the sample file's rate of its own day, rounded to the cent.
         let rate = try #require(trip.ecbRate("GBP", "2018-12-21"))
         let converted = rounded(trip.gps.total! / rate)
-        #expect(text.contains(ReportFormat.money(converted, currency: "EUR")))
+        #expect(text.contains(ReportText.money(converted, currency: "EUR")))
         // "Page N of M" on every page, and M is the page count pdfinfo reads.
         let info = try tool("/usr/bin/pdfinfo", [pdf.path])
         let pages = try #require(info.split(separator: "\n").first { $0.hasPrefix("Pages:") }

@@ -40,7 +40,7 @@ extension ExpenseClaim {
             if let department = claimant.department { fields.append(ReportField("Department", department)) }
         }
         fields.append(ReportField("Receipts", "\(lines.count)"))
-        fields.append(ReportField("Total claimed", ReportFormat.money(total, currency: currency)))
+        fields.append(ReportField("Total claimed", ReportText.money(total, currency: currency)))
         return fields
     }
 
@@ -58,7 +58,7 @@ extension ExpenseClaim {
         }
         for line in unconverted.prefix(20) {
             if let total = line.receipt.total, case .failure(let gap)? = line.conversion {
-                flags.append("#\(line.receipt.id ?? 0) \(ReportFormat.money(total, currency: line.receipt.currency ?? "?")) is not converted and not in the totals: \(gap)")
+                flags.append("#\(line.receipt.id ?? 0) \(ReportText.money(total, currency: line.receipt.currency ?? "?")) is not converted and not in the totals: \(gap)")
             }
         }
         if unconverted.count > 20 { flags.append("and \(unconverted.count - 20) more amounts not converted (see the receipts table)") }

@@ -160,7 +160,7 @@ public enum ReportCell: Sendable, Encodable {
         case .money(let amount, let currency): return MoneyFormat.canonical(amount, currency: currency)
         case .date(let date): return date.iso8601
         case .integer(let n): return String(n)
-        case .percent(let share), .bar(let share): return ReportFormat.percentNumber(share)
+        case .percent(let share), .bar(let share): return ReportText.percentNumber(share)
         case .empty: return ""
         }
     }
@@ -243,8 +243,8 @@ public struct ReportThumbnail: Sendable, Encodable {
     private enum Key: String, CodingKey { case caption, detail, flag }
 }
 
-/// Number formats shared by the renderers.
-public enum ReportFormat {
+/// How cells read for people (money grouped, shares as percentages), shared by the renderers.
+public enum ReportText {
     /// "12.5" for 0.125: one decimal, rounded half up.
     public static func percentNumber(_ share: Decimal) -> String {
         var value = share * 100

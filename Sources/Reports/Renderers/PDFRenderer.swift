@@ -169,7 +169,7 @@ final class PDFLayout {
 
     /// `text` cut with an ellipsis to fit `width` in the current font.
     func fitted(_ raw: String, width: Double) -> String {
-        let text = ReportFormat.oneLine(raw)
+        let text = ReportText.oneLine(raw)
         guard pdf.textWidth(text) > width else { return text }
         var characters = Array(text)
         while !characters.isEmpty && pdf.textWidth(String(characters) + "…") > width { characters.removeLast() }

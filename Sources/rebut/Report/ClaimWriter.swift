@@ -1,12 +1,19 @@
+import ArgumentParser
 import Foundation
 import Reports
 import Store
 
-/// Writes one event's claim in the chosen format and prints the file's path.
+/// The files an expense claim can be written as.
+enum ClaimFormat: String, ExpressibleByArgument, CaseIterable {
+    case pdf, csv, json, zip, geojson, kml
+}
+
+/// Writes one event's claim in the chosen format and prints the file's path. `rebut report`
+/// calls it for trips and other events (flats and projects have reports of their own).
 struct ClaimWriter {
     var store: ExpenseStore
     var eventName: String
-    var format: ReportCommand.Format
+    var format: ClaimFormat
     var output: String?
     var images: Bool
 

@@ -27,12 +27,8 @@ struct ReportCommand: AsyncParsableCommand {
           rebut report --by vendor --event "Flat 2B" --json
         """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case pdf, csv, json, zip, geojson, kml
-    }
-
     @Argument(help: "The event to write the claim for.") var event: String?
-    @Option(name: .long, help: "pdf (default), csv, json, zip, geojson or kml.") var format: Format = .pdf
+    @Option(name: .long, help: "pdf (default), csv, json, zip, geojson or kml.") var format: ClaimFormat = .pdf
     @Option(name: .shortAndLong, help: "The file to write (default: claim-EVENT.FORMAT in this folder).") var output: String?
     @Flag(name: .customLong("no-images"), help: "Leave the appendix of receipt images out of the PDF.") var noImages = false
 
@@ -60,31 +56,10 @@ struct ReportCommand: AsyncParsableCommand {
     func run() async throws {
         let store = try storeOptions.open(.readOnly)
         if let by {
-            try summarise(store, by: by)
+            try SummaryWriter(store: store, grouping: by, from: from, to: to, event: onlyEvent, currency: currency?.code,
+                              json: json, csv: csv).run()
         } else if let event {
             try ClaimWriter(store: store, eventName: event, format: format, output: output, images: !noImages).run()
-        }
-    }
-
-    private func summarise(_ store: ExpenseStore, by grouping: SpendingSummary.Grouping) throws {
-        let eventId = try onlyEvent.map { try EventLookup.find($0, in: store).id }
-        let summary = try SpendingSummary.build(store: store, by: grouping, from: from, to: to, eventId: eventId ?? nil,
-                                                currency: currency?.code)
-        let table = summary.table()
-        if json {
-            print(String(decoding: JSONRenderer.render(ReportDocument(title: "Spending by \(grouping.rawValue)",
-                sections: [ReportSection("Summary", blocks: [.table(table)] + (summary.leftOut.isEmpty ? [] : [.flags(summary.leftOut)]))])),
-                         as: UTF8.self))
-        } else if csv {
-            FileHandle.standardOutput.write(CSVRenderer.render(table, byteOrderMark: false))
-        } else if summary.lines.isEmpty {
-            print("No receipts with a total match.")
-        } else {
-            print(TextTableRenderer.render(table))
-        }
-        if !summary.leftOut.isEmpty && !json {
-            printError("rebut: \(summary.leftOut.count) receipt\(summary.leftOut.count == 1 ? "" : "s") left out: "
-                       + summary.leftOut.prefix(10).joined(separator: "; ") + (summary.leftOut.count > 10 ? "; …" : ""))
         }
     }
 }
