@@ -32,7 +32,11 @@ extension ExpenseClaim {
                 fields.append(ReportField("Receipts dated", "\(first.iso8601) to \(last.iso8601)"))
             }
         }
-        fields.append(ReportField("Claim currency", currencyIsEventDefault ? currency : "\(currency) (most receipts; the event has none set)"))
+        switch currencyOrigin {
+        case "event": fields.append(ReportField("Claim currency", currency))
+        case "receipts": fields.append(ReportField("Claim currency", "\(currency) (most receipts; the event has none set)"))
+        default: fields.append(ReportField("Claim currency", "\(currency) (the event has none set)"))
+        }
         if let claimant {
             if let name = claimant.name { fields.append(ReportField("Claimant", name)) }
             if let id = claimant.employeeId { fields.append(ReportField("Employee ID", id)) }
