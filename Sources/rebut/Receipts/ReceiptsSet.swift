@@ -15,8 +15,8 @@ struct ReceiptsSet: AsyncParsableCommand {
           rebut receipts set 12 --total @2
           rebut receipts set 12 --date 2019-04-03 --vendor "Forn Sant Joan"
           rebut receipts set 12 --category repairs
-          rebut receipts set 12 --note "Dinner with the Acme team"
-          rebut receipts set 12 --note none        # remove the note
+          rebut receipts set 12 --note "Dinner with the Acme team"   # searched by `rebut search`
+          rebut receipts set 12 --note none                            # remove the note
         """)
 
     @OptionGroup var receipt: ReceiptID

@@ -1,19 +1,12 @@
-import ArgumentParser
 import Foundation
 import Reports
 import Store
 
-/// The files an expense claim can be written as.
-enum ClaimFormat: String, ExpressibleByArgument, CaseIterable {
-    case pdf, csv, json, zip, geojson, kml
-}
-
-/// Writes one event's claim in the chosen format and prints the file's path. `rebut report`
-/// calls it for trips and other events (flats and projects have reports of their own).
+/// Writes one event's claim in the chosen format and prints the file's path.
 struct ClaimWriter {
     var store: ExpenseStore
     var eventName: String
-    var format: ClaimFormat
+    var format: ReportCommand.Format
     var output: String?
     var images: Bool
 

@@ -18,17 +18,21 @@ struct ReportCommand: AsyncParsableCommand {
         shares and bars.
 
         Examples:
-          rebut report "London, March"                  # → claim-London-March.pdf
+          rebut report "London, March"                            # → claim-London-March.pdf
           rebut report "London, March" --format csv --output claim.csv
-          rebut report "London, March" --format zip     # PDF, CSV, originals
-          rebut report "London, March" --format geojson # places, for a map
+          rebut report "London, March" --format zip               # PDF, CSV and the original images
+          rebut report "London, March" --format geojson           # where the money was spent
           rebut report --by category --from 2024-01-01 --to 2024-03-31
           rebut report --by month --currency EUR --csv
           rebut report --by vendor --event "Flat 2B" --json
         """)
 
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case pdf, csv, json, zip, geojson, kml
+    }
+
     @Argument(help: "The event to write the claim for.") var event: String?
-    @Option(name: .long, help: "pdf (default), csv, json, zip, geojson or kml.") var format: ClaimFormat = .pdf
+    @Option(name: .long, help: "pdf (default), csv, json, zip, geojson or kml.") var format: Format = .pdf
     @Option(name: .shortAndLong, help: "The file to write (default: claim-EVENT.FORMAT in this folder).") var output: String?
     @Flag(name: .customLong("no-images"), help: "Leave the appendix of receipt images out of the PDF.") var noImages = false
 
@@ -56,10 +60,31 @@ struct ReportCommand: AsyncParsableCommand {
     func run() async throws {
         let store = try storeOptions.open(.readOnly)
         if let by {
-            try SummaryWriter(store: store, grouping: by, from: from, to: to, event: onlyEvent, currency: currency?.code,
-                              json: json, csv: csv).run()
+            try summarise(store, by: by)
         } else if let event {
             try ClaimWriter(store: store, eventName: event, format: format, output: output, images: !noImages).run()
+        }
+    }
+
+    private func summarise(_ store: ExpenseStore, by grouping: SpendingSummary.Grouping) throws {
+        let eventId = try onlyEvent.map { try EventLookup.find($0, in: store).id }
+        let summary = try SpendingSummary.build(store: store, by: grouping, from: from, to: to, eventId: eventId ?? nil,
+                                                currency: currency?.code)
+        let table = summary.table()
+        if json {
+            print(String(decoding: JSONRenderer.render(ReportDocument(title: "Spending by \(grouping.rawValue)",
+                sections: [ReportSection("Summary", blocks: [.table(table)] + (summary.leftOut.isEmpty ? [] : [.flags(summary.leftOut)]))])),
+                         as: UTF8.self))
+        } else if csv {
+            FileHandle.standardOutput.write(CSVRenderer.render(table, byteOrderMark: false))
+        } else if summary.lines.isEmpty {
+            print("No receipts with a total match.")
+        } else {
+            print(TextTableRenderer.render(table))
+        }
+        if !summary.leftOut.isEmpty && !json {
+            printError("rebut: \(summary.leftOut.count) receipt\(summary.leftOut.count == 1 ? "" : "s") left out: "
+                       + summary.leftOut.prefix(10).joined(separator: "; ") + (summary.leftOut.count > 10 ? "; …" : ""))
         }
     }
 }
