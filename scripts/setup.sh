@@ -15,7 +15,7 @@ PACKAGES=(
   # pdftotext/pdfinfo/pdfimages, unzip and Python's csv module.
   zlib1g-dev poppler-utils unzip python3
   tesseract-ocr tesseract-ocr-eng tesseract-ocr-spa tesseract-ocr-cat tesseract-ocr-deu tesseract-ocr-fra
-  # Only for regenerating Fixtures/ (scripts/make-fixtures.py).
+  # DejaVu Sans is the font of PDF reports; Pillow only regenerates Fixtures/ (scripts/make-fixtures.py).
   python3-pil fonts-dejavu-core
   # Only for regenerating the HEIC/AVIF fixtures (scripts/make-format-fixtures.py).
   libheif-examples

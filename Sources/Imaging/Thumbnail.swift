@@ -11,8 +11,9 @@ public struct Thumbnail: Sendable {
     public let width: Int
     public let height: Int
 
-    /// Decodes `file` (any format Rebut reads; the first page of a PDF), turns it upright, and
-    /// scales it down to fit `maxWidth`×`maxHeight` pixels, never up.
+    /// Decodes `file` (any format Rebut reads; the first page of a PDF), turns it upright, cuts
+    /// a photographed slip out of its background, and scales it down to fit
+    /// `maxWidth`×`maxHeight` pixels, never up.
     public static func make(from file: IngestedFile, maxWidth: Int, maxHeight: Int,
                             quality: Int = 60) throws(ReceiptInputError) -> Thumbnail {
         // Decoding within a small budget lets libjpeg skip most of a large photo's pixels.
@@ -29,16 +30,18 @@ public struct Thumbnail: Sendable {
             ? decoded
             : LeptonicaImage(taking: decoded.depth == 32 ? pixConvertRGBToLuminance(decoded.pointer)
                                                           : pixConvertTo8(decoded.pointer, 0))
-        guard let grey else { throw .corrupt("the image cannot be turned grey") }
-        let factor = min(1, Double(maxWidth) / Double(grey.width), Double(maxHeight) / Double(grey.height))
+        guard let decodedGrey = grey else { throw .corrupt("the image cannot be turned grey") }
+        // A photo shows the slip on a table: keep the paper, as the OCR does, so the slip fills the frame.
+        let paper = ((try? ReceiptLocator.crop(decodedGrey)) ?? nil) ?? decodedGrey
+        let factor = min(1, Double(maxWidth) / Double(paper.width), Double(maxHeight) / Double(paper.height))
         let small: LeptonicaImage
         if factor < 1 {
-            guard let scaled = LeptonicaImage(taking: pixScaleAreaMap(grey.pointer, Float(factor), Float(factor))) else {
+            guard let scaled = LeptonicaImage(taking: pixScaleAreaMap(paper.pointer, Float(factor), Float(factor))) else {
                 throw .corrupt("the image cannot be scaled down")
             }
             small = scaled
         } else {
-            small = grey
+            small = paper
         }
         var bytes: UnsafeMutablePointer<UInt8>?
         var size = 0

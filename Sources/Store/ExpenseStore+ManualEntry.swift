@@ -8,10 +8,14 @@ public struct ManualReceipt: Sendable {
     public var values: [ReceiptField: String]
     /// The image, when there is one: its bytes as they came, their hash and the sniffed extension.
     public var image: (data: Data, sha256: String, extension: String, fileName: String)?
+    /// Where the image was taken (its EXIF GPS), when it says.
+    public var location: GeoPoint?
 
-    public init(values: [ReceiptField: String], image: (data: Data, sha256: String, extension: String, fileName: String)? = nil) {
+    public init(values: [ReceiptField: String], image: (data: Data, sha256: String, extension: String, fileName: String)? = nil,
+                location: GeoPoint? = nil) {
         self.values = values
         self.image = image
+        self.location = location
     }
 }
 
@@ -49,7 +53,7 @@ extension ExpenseStore {
         let new = NewReceipt(fileName: image.fileName, sha256: image.sha256, imageData: image.data,
                              imageExtension: image.extension, ocrText: "", ocrLines: [], fields: fields,
                              category: receipt.category, categoryConfidence: receipt.category == nil ? nil : 1.0,
-                             status: receipt.status)
+                             status: receipt.status, location: manual.location)
         return try file(new, into: eventId)
     }
 }

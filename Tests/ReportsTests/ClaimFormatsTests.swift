@@ -27,7 +27,7 @@ import Testing
         // The GBP photo converted at the sample file's rate of its own day, rounded to the cent.
         let rate = try #require(trip.ecbRate("GBP", "2018-12-21"))
         let converted = rounded(trip.gps.total! / rate)
-        #expect(text.contains(ReportFormat.money(converted, currency: "EUR")))
+        #expect(text.contains(ReportText.money(converted, currency: "EUR")))
         // "Page N of M" on every page, and M is the page count pdfinfo reads.
         let info = try tool("/usr/bin/pdfinfo", [pdf.path])
         let pages = try #require(info.split(separator: "\n").first { $0.hasPrefix("Pages:") }
@@ -153,5 +153,22 @@ import Testing
         let photo = try Data(contentsOf: extracted.appendingPathComponent("receipts/2018-12-21_HARBOUR-VIEW-KITCHEN-LTD_76.20-GBP.jpg"))
         #expect(photo == (try Data(contentsOf: Fixtures.url("gps/eng-restaurant-gps.jpg"))))
         #expect(try tool("/usr/bin/pdfinfo", [extracted.appendingPathComponent("claim.pdf").path]).contains("Pages:"))
+    }
+
+    @Test func anEventWithoutReceiptsStillGivesAValidClaimInEveryFormat() throws {
+        let dir = try TemporaryDirectory("rebut-empty-claim")
+        let store = try ExpenseStore(path: dir.file("store.sqlite"))
+        let event = try store.createEvent(Event(name: "Nothing yet"))
+        let claim = try ExpenseClaim.build(store: store, event: event, claimant: nil)
+        #expect(claim.currencyOrigin == "default" && claim.total == 0)
+        let pdf = dir.file("empty.pdf")
+        try PDFRenderer.render(claim.document(), to: pdf)
+        let text = try tool("/usr/bin/pdftotext", [pdf.path, "-"])
+        #expect(text.contains("Nothing yet") && text.contains("the event has none set") && text.contains("Page 1 of 1"))
+        let rows = String(decoding: CSVRenderer.render(claim.receiptsTable(), byteOrderMark: false), as: UTF8.self)
+            .split(separator: "\r\n")
+        #expect(rows.count == 2 && rows[1].contains("Total claimed,") && rows[1].contains(",0.00,EUR,"))
+        let geo = try JSONSerialization.jsonObject(with: PlaceExport.geoJSON([], title: "x")) as? [String: Any]
+        #expect((geo?["features"] as? [Any])?.isEmpty == true)
     }
 }

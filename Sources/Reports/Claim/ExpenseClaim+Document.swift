@@ -32,7 +32,11 @@ extension ExpenseClaim {
                 fields.append(ReportField("Receipts dated", "\(first.iso8601) to \(last.iso8601)"))
             }
         }
-        fields.append(ReportField("Claim currency", currencyIsEventDefault ? currency : "\(currency) (most receipts; the event has none set)"))
+        switch currencyOrigin {
+        case "event": fields.append(ReportField("Claim currency", currency))
+        case "receipts": fields.append(ReportField("Claim currency", "\(currency) (most receipts; the event has none set)"))
+        default: fields.append(ReportField("Claim currency", "\(currency) (the event has none set)"))
+        }
         if let claimant {
             if let name = claimant.name { fields.append(ReportField("Claimant", name)) }
             if let id = claimant.employeeId { fields.append(ReportField("Employee ID", id)) }
@@ -40,7 +44,7 @@ extension ExpenseClaim {
             if let department = claimant.department { fields.append(ReportField("Department", department)) }
         }
         fields.append(ReportField("Receipts", "\(lines.count)"))
-        fields.append(ReportField("Total claimed", ReportFormat.money(total, currency: currency)))
+        fields.append(ReportField("Total claimed", ReportText.money(total, currency: currency)))
         return fields
     }
 
@@ -58,7 +62,7 @@ extension ExpenseClaim {
         }
         for line in unconverted.prefix(20) {
             if let total = line.receipt.total, case .failure(let gap)? = line.conversion {
-                flags.append("#\(line.receipt.id ?? 0) \(ReportFormat.money(total, currency: line.receipt.currency ?? "?")) is not converted and not in the totals: \(gap)")
+                flags.append("#\(line.receipt.id ?? 0) \(ReportText.money(total, currency: line.receipt.currency ?? "?")) is not converted and not in the totals: \(gap)")
             }
         }
         if unconverted.count > 20 { flags.append("and \(unconverted.count - 20) more amounts not converted (see the receipts table)") }
@@ -89,7 +93,7 @@ extension ExpenseClaim {
         let sum = rows.map(\.total).reduce(0, +)
         return ReportTable(id: id, columns: [
             ReportColumn("key", title, width: 2.2), ReportColumn("receipts", "Receipts", .integer, width: 0.8),
-            ReportColumn("total", "Total", .money, width: 1.3), ReportColumn("share", "Share", .percent, width: 0.8),
+            ReportColumn("total", "Total", .money, width: 1.3), ReportColumn("share", "Share %", .percent, width: 0.8),
             ReportColumn("bar", "", .bar, width: 2.4),
         ], rows: rows.map { row in
             let share = sum > 0 ? row.total / sum : 0
@@ -102,8 +106,8 @@ extension ExpenseClaim {
     public func receiptsTable() -> ReportTable {
         let columns = [
             ReportColumn("id", "#", .integer, width: 0.4), ReportColumn("date", "Date", .date, width: 1.0),
-            ReportColumn("vendor", "Vendor", width: 2.25), ReportColumn("category", "Category", width: 1.1),
-            ReportColumn("payment", "Payment", width: 0.8), ReportColumn("amount", "Amount", .money, width: 1.2),
+            ReportColumn("vendor", "Vendor", width: 2.13), ReportColumn("category", "Category", width: 1.1),
+            ReportColumn("payment", "Payment", width: 0.92), ReportColumn("amount", "Amount", .money, width: 1.2),
             ReportColumn("converted", "In \(currency)", .money, width: 1.2),
             ReportColumn("rate", "Rate", width: 0.75),
             ReportColumn("rateDate", "Rate date", .text, printed: false),

@@ -24,15 +24,18 @@ public struct ExpenseClaim: Sendable {
 
     public var event: Event
     public var claimant: Claimant?
-    /// The event's currency, else the most common receipt currency.
+    /// The event's currency, else the most common receipt currency, else EUR.
     public var currency: String
-    public var currencyIsEventDefault: Bool
+    /// Why `currency`: "event", "receipts" (most common among them) or "default".
+    public var currencyOrigin: String
     public var lines: [Line]
     public var generatedAt: Date
 
     public static func build(store: ExpenseStore, event: Event, claimant: Claimant?, now: Date = Date()) throws -> ExpenseClaim {
         let receipts = try store.receipts(eventId: event.id)
-        let currency = event.currency ?? Self.mostCommonCurrency(receipts) ?? "EUR"
+        let common = Self.mostCommonCurrency(receipts)
+        let currency = event.currency ?? common ?? "EUR"
+        let origin = event.currency != nil ? "event" : common != nil ? "receipts" : "default"
         let converter = CurrencyConverter(store: store)
         let lines = try receipts.map { receipt in
             Line(receipt: receipt, conversion: try receipt.total.map {
@@ -40,7 +43,7 @@ public struct ExpenseClaim: Sendable {
             })
         }
         return ExpenseClaim(event: event, claimant: claimant, currency: currency,
-                            currencyIsEventDefault: event.currency != nil, lines: lines, generatedAt: now)
+                            currencyOrigin: origin, lines: lines, generatedAt: now)
     }
 
     static func mostCommonCurrency(_ receipts: [Receipt]) -> String? {

@@ -30,7 +30,7 @@ public enum PlaceExport {
             """
         for r in receipts {
             guard let at = r.location else { continue }
-            let amount = r.total.map { ReportFormat.money($0, currency: r.currency ?? "") } ?? "no total"
+            let amount = r.total.map { ReportText.money($0, currency: r.currency ?? "") } ?? "no total"
             out += """
                 <Placemark>
                 <name>\(escaped(r.vendor ?? "Receipt #\(r.id ?? 0)"))</name>

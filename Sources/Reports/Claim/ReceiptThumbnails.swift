@@ -39,7 +39,7 @@ public enum ReceiptThumbnails {
 
     static func caption(_ r: Receipt) -> String {
         var parts = ["#\(r.id ?? 0)", r.date?.iso8601 ?? "undated"]
-        if let total = r.total { parts.append(ReportFormat.money(total, currency: r.currency ?? "?")) }
+        if let total = r.total { parts.append(ReportText.money(total, currency: r.currency ?? "?")) }
         return parts.joined(separator: " · ")
     }
 

@@ -160,7 +160,7 @@ public enum ReportCell: Sendable, Encodable {
         case .money(let amount, let currency): return MoneyFormat.canonical(amount, currency: currency)
         case .date(let date): return date.iso8601
         case .integer(let n): return String(n)
-        case .percent(let share), .bar(let share): return ReportFormat.percentNumber(share)
+        case .percent(let share), .bar(let share): return ReportText.percentNumber(share)
         case .empty: return ""
         }
     }
@@ -243,8 +243,8 @@ public struct ReportThumbnail: Sendable, Encodable {
     private enum Key: String, CodingKey { case caption, detail, flag }
 }
 
-/// Number formats shared by the renderers.
-public enum ReportFormat {
+/// How cells read for people (money grouped, shares as percentages), shared by the renderers.
+public enum ReportText {
     /// "12.5" for 0.125: one decimal, rounded half up.
     public static func percentNumber(_ share: Decimal) -> String {
         var value = share * 100
@@ -271,13 +271,18 @@ public enum ReportFormat {
         return (negative ? "−" : "") + grouped + fraction + " " + currency
     }
 
-    /// What a person reads in a cell.
+    /// What a person reads in a cell: one line, line breaks and other control characters as spaces
+    /// (a vendor read as two lines must not break a table's rows).
     public static func display(_ cell: ReportCell) -> String {
         switch cell {
         case .money(let amount, let currency): return money(amount, currency: currency)
         case .percent(let share): return percentNumber(share) + "%"
         case .bar: return ""
-        default: return cell.plainText
+        default: return oneLine(cell.plainText)
         }
+    }
+
+    public static func oneLine(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { CharacterSet.controlCharacters.contains($0) ? " " : $0 }))
     }
 }

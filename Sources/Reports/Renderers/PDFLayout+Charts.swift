@@ -30,7 +30,7 @@ extension PDFLayout {
                 pdf.fill(x: PageGeometry.left + labelWidth, y: y + 3, width: length, height: rowHeight - 6,
                          Palette.series[index % Palette.series.count])
                 pdf.setColor(Palette.ink)
-                pdf.text(ReportFormat.money(point.value, currency: chart.currency),
+                pdf.text(ReportText.money(point.value, currency: chart.currency),
                          x: PageGeometry.left + labelWidth + length + 6, y: y + 11)
             }
             y += rowHeight
@@ -54,7 +54,7 @@ extension PDFLayout {
                 pdf.line(from: (plotLeft, lineY), to: (PageGeometry.right, lineY), step == 0 ? Palette.muted : Palette.rule,
                          width: step == 0 ? 0.8 : 0.4)
                 pdf.setColor(Palette.muted)
-                pdf.text(ReportFormat.money(value, currency: chart.currency), x: plotLeft - 6, y: lineY + 2.5, align: .right)
+                pdf.text(ReportText.money(value, currency: chart.currency), x: plotLeft - 6, y: lineY + 2.5, align: .right)
             }
             let slot = plotWidth / Double(chart.points.count)
             let labelEvery = max(1, Int((Double(chart.points.count) * 34 / plotWidth).rounded(.up)))

@@ -47,7 +47,7 @@ extension PDFLayout {
                         pdf.fill(x: x + padding, y: y + 4, width: length, height: Self.rowHeight - 8, Palette.accent)
                     } else {
                         pdf.setColor(Palette.ink)
-                        draw(ReportFormat.display(cell), kind: column.kind, x: x, width: width, padding: padding, baseline: y + 10.5)
+                        draw(ReportText.display(cell), kind: column.kind, x: x, width: width, padding: padding, baseline: y + 10.5)
                     }
                     x += width
                 }

@@ -130,8 +130,9 @@ final class PDFLayout {
         y += 8
     }
 
+    /// A title never ends a page: it keeps its first lines (a table's header and a few rows) with it.
     func sectionTitle(_ title: String) {
-        ensure(60)
+        ensure(140)
         pdf.font(size: 13, bold: true)
         if drawing { pdf.setColor(Palette.accent); pdf.text(title, x: PageGeometry.left, y: y + 12) }
         y += 22
@@ -167,7 +168,8 @@ final class PDFLayout {
     // MARK: text helpers
 
     /// `text` cut with an ellipsis to fit `width` in the current font.
-    func fitted(_ text: String, width: Double) -> String {
+    func fitted(_ raw: String, width: Double) -> String {
+        let text = ReportText.oneLine(raw)
         guard pdf.textWidth(text) > width else { return text }
         var characters = Array(text)
         while !characters.isEmpty && pdf.textWidth(String(characters) + "…") > width { characters.removeLast() }

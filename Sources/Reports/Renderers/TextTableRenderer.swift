@@ -8,7 +8,7 @@ public enum TextTableRenderer {
         let all = table.rows + (table.totals.map { [$0] } ?? [])
         func cellText(_ cell: ReportCell, _ column: ReportColumn) -> String {
             if case .bar(let share) = cell { return bar(share, width: barWidth) }
-            return ReportFormat.display(cell)
+            return ReportText.display(cell)
         }
         var widths = table.columns.map { $0.title.count }
         for row in all {

@@ -89,7 +89,7 @@ public struct SpendingSummary: Sendable {
         return ReportTable(id: "summary", columns: [
             ReportColumn(grouping.rawValue, grouping.rawValue.capitalized, width: 2.5),
             ReportColumn("receipts", "Receipts", .integer), ReportColumn("total", "Total", .money, width: 1.4),
-            ReportColumn("share", "Share", .percent), ReportColumn("bar", "", .bar, width: 2),
+            ReportColumn("share", "Share %", .percent), ReportColumn("bar", "", .bar, width: 2),
         ], rows: rows, totals: totals)
     }
 }

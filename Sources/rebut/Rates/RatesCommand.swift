@@ -14,7 +14,7 @@ struct RatesCommand: AsyncParsableCommand {
         left in its own currency and flagged: Rebut never guesses a rate.
 
         Examples:
-          rebut rates import eurofxref-hist.csv      # the ECB's reference rates (download it yourself)
+          rebut rates import eurofxref-hist.csv      # the ECB's reference rates
           rebut rates set EUR GBP 0.8553 --date 2024-03-01
           rebut rates list --currency GBP
         """,
@@ -66,8 +66,8 @@ struct RatesSet: AsyncParsableCommand {
         A rate set by hand wins over an imported one of the same day.
 
         Examples:
-          rebut rates set EUR GBP 0.85 --date 2024-03-01     # 1 EUR = 0.85 GBP
-          rebut rates set USD EUR 0.92                       # today
+          rebut rates set EUR GBP 0.85 --date 2024-03-01   # 1 EUR = 0.85 GBP
+          rebut rates set USD EUR 0.92                     # today
         """)
 
     @Argument(help: "The currency of 1 unit (ISO 4217).") var base: CurrencyCode

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Imaging
 import Ingest
 import Pipeline
 import RebutCore
@@ -55,6 +56,7 @@ struct ReceiptsAdd: AsyncParsableCommand {
             do {
                 let file = try Ingestor().read(url)
                 manual.image = (file.data, file.sha256, file.format.fileExtension, url.lastPathComponent)
+                manual.location = file.location ?? (file.format == .heic || file.format == .avif ? HEIFMetadata.location(in: file.data) : nil)
             } catch {
                 printError("rebut: \(url.path): \(error)")
                 throw RebutExit.notFound
