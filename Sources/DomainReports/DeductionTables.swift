@@ -90,9 +90,23 @@ enum DeductionTables {
                                           .percent(p.spending > 0 ? 1 : 0)]))
     }
 
-    /// Every cost counted; a type still only suggested is highlighted and says so.
+    /// A chart's label fits 120 points: the type without its qualifier.
+    static func shortTitle(_ type: CostType) -> String {
+        switch type {
+        case .researchers: return "Qualified researchers"
+        case .fixedAssets: return "Fixed assets"
+        case .amortisation: return "Amortisation"
+        case .collaborations: return "Collaborations"
+        default: return type.title
+        }
+    }
+
+    /// Every cost counted, by date; a type still only suggested is highlighted and says so.
     static func costLines(_ p: ProjectCosting) -> ReportTable {
-        let rows = p.lines.map { line -> ReportRow in
+        let byDate = p.lines.enumerated().sorted { a, b in
+            (a.element.date?.dayNumber ?? .max, a.offset) < (b.element.date?.dayNumber ?? .max, b.offset)
+        }.map(\.element)
+        let rows = byDate.map { line -> ReportRow in
             ReportRow([line.date.map(ReportCell.date) ?? .empty, .text(line.description),
                        .text(line.type.title + (line.suggested ? " (suggested)" : "")),
                        line.amount.map { .money($0, currency: p.currency) } ?? .empty],

@@ -28,7 +28,7 @@ public struct ProjectReportDocument: Sendable {
         self.generatedAt = generatedAt
     }
 
-    public static let estimateLabel = "Deduction estimate — " + DeductionEstimate.disclaimer
+    public static let estimateLabel = DeductionEstimate.disclaimer
 
     public var document: ReportDocument {
         let footer = "Rebut · an estimate, not tax advice · generated \(LocalDate.containing(generatedAt).iso8601)"
@@ -89,9 +89,9 @@ public struct ProjectReportDocument: Sendable {
             }
             let spending = group.reduce(Decimal(0)) { $0 + $1.spending }, deduction = group.reduce(Decimal(0)) { $0 + $1.estimate.total }
             blocks.append(.table(ReportTable(id: "projects-\(currency)", columns: [
-                ReportColumn("project", "Project", width: 2.4), ReportColumn("type", "Type", width: 0.6),
+                ReportColumn("project", "Project", width: 2.2), ReportColumn("type", "Type", width: 0.6),
                 ReportColumn("spending", "Spending", .money, width: 1.5), ReportColumn("deduction", "Deduction (estimate)", .money, width: 1.6),
-                ReportColumn("share", "Of spending", .percent, width: 0.9), ReportColumn("bar", "", .bar, width: 1.6),
+                ReportColumn("share", "Of spending", .percent, width: 1.1), ReportColumn("bar", "", .bar, width: 1.4),
             ], rows: rows, totals: ReportRow([.text("All projects (\(currency))"), .empty, .money(spending, currency: currency),
                                               .money(deduction, currency: currency),
                                               .percent(spending > 0 ? deduction / spending : 0), .empty]))))
@@ -119,7 +119,9 @@ public struct ProjectReportDocument: Sendable {
         if !p.notes.isEmpty { deduction.append(.flags(p.notes)) }
 
         var costs: [ReportBlock] = [.table(DeductionTables.byType(p))]
-        let spent = CostType.allCases.compactMap { type in p.estimate.costs[type].flatMap { $0 > 0 ? ChartPoint(type.title, $0) : nil } }
+        let spent = CostType.allCases.compactMap { type in
+            p.estimate.costs[type].flatMap { $0 > 0 ? ChartPoint(DeductionTables.shortTitle(type), $0) : nil }
+        }
         if !spent.isEmpty {
             costs.append(.chart(ReportChart(title: "Costs by type (\(c))", kind: .bars, currency: c, points: spent)))
         }
@@ -130,6 +132,6 @@ public struct ProjectReportDocument: Sendable {
         }
         return [ReportSection(titlePrefix + "Deduction estimate" + (p.fiscalYear.map { ", fiscal year \($0)" } ?? ""),
                               blocks: deduction, startsNewPage: newPage),
-                ReportSection(titlePrefix + "Costs by type", blocks: costs)]
+                ReportSection(titlePrefix + "Costs by type", blocks: costs, startsNewPage: !newPage)]
     }
 }

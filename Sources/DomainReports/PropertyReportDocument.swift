@@ -138,14 +138,20 @@ public struct PropertyReportDocument: Sendable {
                                    .integer(all.reduce(0) { $0 + $1.adultNights }), money(sum(all, \.touristTax), currency),
                                    money(sum(all, \.income), currency), money(sum(all, \.expenses), currency),
                                    money(sum(all, \.profit), currency)]))))
+            if sum(all, \.income) > 0 || sum(all, \.expenses) > 0 {
+                blocks.append(.chart(ReportChart(title: "Income, expenses and tourist tax, all flats (\(currency))", kind: .bars,
+                                                 currency: currency,
+                                                 points: [ChartPoint("Income", sum(all, \.income)), ChartPoint("Expenses", sum(all, \.expenses)),
+                                                          ChartPoint("Tourist tax", sum(all, \.touristTax))])))
+            }
         }
         if currencies.count > 1 { blocks.append(.paragraph("Flats are summed per currency; amounts in different currencies are never added.")) }
         return ReportSection("All flats · \(period)", blocks: blocks)
     }
 
     private static let flatColumns = [
-        ReportColumn("flat", "Flat", width: 2.0), ReportColumn("zone", "Zone", width: 0.6),
-        ReportColumn("bookings", "Bookings", .integer, width: 0.9), ReportColumn("adultNights", "Adult-nights", .integer, width: 1.1),
+        ReportColumn("flat", "Flat", width: 1.8), ReportColumn("zone", "Zone", width: 0.5),
+        ReportColumn("bookings", "Bookings", .integer, width: 0.9), ReportColumn("adultNights", "Adult-nights", .integer, width: 1.3),
         ReportColumn("touristTax", "Tourist tax", .money, width: 1.3), ReportColumn("income", "Income", .money, width: 1.4),
         ReportColumn("expenses", "Expenses", .money, width: 1.4), ReportColumn("profit", "Profit", .money, width: 1.4),
     ]
@@ -168,8 +174,8 @@ public struct PropertyReportDocument: Sendable {
         if !overview.isEmpty { sections.append(ReportSection(overviewTitle, blocks: overview, startsNewPage: newPage)) }
         for (index, statement) in flat.statements.enumerated() {
             let title = (combined ? "\(flat.name) · " : "") + "\(statement.quarter) · \(Self.span(statement.quarter))"
-            // A year's quarters each on a page of their own; a single quarter follows the header.
-            let breaks = combined ? index > 0 : flat.statements.count > 1
+            // The first quarter follows the header (or the flat's overview); the others start a page each.
+            let breaks = index > 0
             sections.append(ReportSection(title, blocks: quarterBlocks(statement), startsNewPage: breaks))
         }
         return sections

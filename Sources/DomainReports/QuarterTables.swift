@@ -49,10 +49,10 @@ enum QuarterTables {
         }
         let all = s.bookings.map(\.booking)
         return ReportTable(id: "bookings-\(id)", columns: [
-            ReportColumn("checkIn", "Check-in", .date, width: 1.0), ReportColumn("guest", "Guest", width: 1.5),
-            ReportColumn("channel", "Channel", width: 0.85), ReportColumn("nights", "Nights", .integer, width: 0.62),
-            ReportColumn("adults", "Adults", .integer, width: 0.62), ReportColumn("children", "Children", .integer, width: 0.72),
-            ReportColumn("adultNights", "Adult-nights", .integer, width: 0.95),
+            ReportColumn("checkIn", "Check-in", .date, width: 1.0), ReportColumn("guest", "Guest", width: 1.3),
+            ReportColumn("channel", "Channel", width: 0.8), ReportColumn("nights", "Nights", .integer, width: 0.62),
+            ReportColumn("adults", "Adults", .integer, width: 0.62), ReportColumn("children", "Children", .integer, width: 0.8),
+            ReportColumn("adultNights", "Adult-nights", .integer, width: 1.1),
             ReportColumn("rate", "Rate", .money, width: 0.9), ReportColumn("tax", "Tax", .money, width: 0.95),
             ReportColumn("income", "Income", .money, width: 1.2),
         ], rows: rows, totals: ReportRow([
