@@ -150,7 +150,7 @@ public struct PropertyReportDocument: Sendable {
     }
 
     private static let flatColumns = [
-        ReportColumn("flat", "Flat", width: 1.8), ReportColumn("zone", "Zone", width: 0.5),
+        ReportColumn("flat", "Flat", width: 1.7), ReportColumn("zone", "Zone", width: 0.65),
         ReportColumn("bookings", "Bookings", .integer, width: 0.9), ReportColumn("adultNights", "Adult-nights", .integer, width: 1.3),
         ReportColumn("touristTax", "Tourist tax", .money, width: 1.3), ReportColumn("income", "Income", .money, width: 1.4),
         ReportColumn("expenses", "Expenses", .money, width: 1.4), ReportColumn("profit", "Profit", .money, width: 1.4),
