@@ -72,7 +72,8 @@ public struct PropertyReportDocument: Sendable {
         guard let flat = flats.first else {
             return ReportDocument(title: "Holiday-rental statement", subtitle: period, sections: [], footer: footer("no flat"))
         }
-        sections = flatSections(flat, newPage: false, overviewTitle: "The \(quarters.count == 4 ? "year" : "quarters") at a glance")
+        let overview = quarters.count == 1 ? "Bills in no quarter" : "The \(quarters.count == 4 ? "year" : "quarters") at a glance"
+        sections = flatSections(flat, newPage: false, overviewTitle: overview)
         return ReportDocument(title: "Holiday-rental statement", subtitle: "\(flat.name) · \(period)",
                               fields: flatFields(flat, quarters: quarters), sections: sections, footer: footer(flat.name))
     }

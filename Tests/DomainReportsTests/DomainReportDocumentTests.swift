@@ -75,6 +75,16 @@ import Testing
         #expect(text.pdf.contains("976.90 EUR") && text.pdf.contains("2025Q4 · 1 October – 31 December 2025"))
     }
 
+    @Test func undatedBillsAreNamedAsInNoQuarter() throws {
+        var flat = Self.flat(quarters: [Quarter("2025Q1")!])
+        flat.undatedBills = [12, 15]
+        let document = PropertyReportDocument(flats: [flat], combined: false).document
+        let first = try #require(document.sections.first)
+        #expect(first.title == "Bills in no quarter")
+        guard case .flags(let flags)? = first.blocks.first else { Issue.record("no flags: \(first.blocks)"); return }
+        #expect(flags == ["2 bills without a date are in no quarter: #12, #15 (rebut review)"])
+    }
+
     /// The project of the CLI test: personnel 60000, researchers 40000, amortisation 5000,
     /// collaborations 20000 (suggested), consumables 10000, fixed assets 30000; 20000 of
     /// subsidies; 50000 and 70000 of R&D in the two previous years.
