@@ -74,6 +74,8 @@ let package = Package(
             "CCairo", "Store", "Imaging", "Ingest", "RebutCore",
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
+        // A flat's quarters and a project's deduction estimate as ReportDocuments (the PDF reports).
+        .target(name: "DomainReports", dependencies: ["Reports", "Rental", "RnDDeduction", "RebutCore"]),
         // The interactive candidate picker: a pure state machine and renderer, plus a thin terminal layer.
         .target(name: "Review", dependencies: ["Store", "RebutCore"]),
         // The watched folder: files dropped in a folder are filed once each, crash-safe.
@@ -83,7 +85,7 @@ let package = Package(
         ]),
         .executableTarget(name: "rebut", dependencies: [
             "Pipeline", "Review", "Watcher", "Reports", "RebutCore", "Store", "Extraction", "Categorisation", "Ingest", "Imaging", "OCR",
-            "Rental", "RnDDeduction",
+            "Rental", "RnDDeduction", "DomainReports",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -109,6 +111,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Store", "Ingest", "RebutCore", "RebutTestSupport"]),
+        .testTarget(name: "DomainReportsTests", dependencies: ["DomainReports", "Reports", "Rental", "RnDDeduction", "RebutCore"]),
         .testTarget(name: "CLITests", dependencies: ["RebutCore", "RebutTestSupport"]),
     ]
 )

@@ -2,7 +2,8 @@
 # Times and peak memory of the flat workflow on a large booking export:
 #   scripts/bench-rental.sh [ROWS] [REBUT]
 # ROWS bookings (default 20000) spread over 2015–2025 are written to a CSV, imported into a fresh
-# store, imported again (nothing is added), and reported for a year and for every year's quarters.
+# store, imported again (nothing is added), and reported for a year (terminal, JSON, PDF) and for
+# every flat's quarters of a year (CSV).
 # REBUT defaults to .build/release/rebut, else .build/debug/rebut. Prints one line per step:
 # wall seconds and peak RSS.
 set -euo pipefail
@@ -49,3 +50,5 @@ step "bookings import (again)" "$rebut" bookings import "Bench flat" "$work/book
 step "report --year 2025" "$rebut" report "Bench flat" --year 2025
 step "report --year 2025 --format json" "$rebut" report "Bench flat" --year 2025 --format json
 step "report --all-flats --year 2020 csv" "$rebut" report --all-flats --year 2020 --format csv
+step "report --year 2025 --format pdf" "$rebut" report "Bench flat" --year 2025 --format pdf --output "$work/year.pdf"
+echo "  the year's PDF: $(pdfinfo "$work/year.pdf" | awk '/^Pages:/ {print $2}') pages, $(( $(stat -c %s "$work/year.pdf") / 1024 )) KiB"

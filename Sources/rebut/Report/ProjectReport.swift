@@ -7,6 +7,8 @@ import Store
 struct ProjectReport {
     var event: Event
     var costing: ProjectCosting
+    /// The percentages the estimate used, named on each line of the PDF.
+    var rates: DeductionRates
 
     /// nil when `onlyIfInYear` and the project belongs to another fiscal year.
     static func build(_ event: Event, year: Int?, store: ExpenseStore, onlyIfInYear: Bool) throws -> ProjectReport? {
@@ -26,13 +28,14 @@ struct ProjectReport {
             CostLine(source: .manual(cost.id!), description: "cost #\(cost.id!) \(cost.note ?? cost.type.rawValue)", date: cost.date,
                      amount: cost.amount, currency: cost.currency, type: cost.type, suggested: false)
         }
+        let rates = try store.deductionRates()
         var costing = ProjectCosting(name: event.name, type: details.type ?? .rd, fiscalYear: fiscalYear,
                                      currency: event.currency ?? "EUR", subsidies: details.subsidies ?? 0,
-                                     priorSpending: details.priorSpending, costs: lines, rates: try store.deductionRates())
+                                     priorSpending: details.priorSpending, costs: lines, rates: rates)
         if details.type == nil {
             costing.notes.insert("no project type set: costed as R&D (rebut events edit \"\(event.name)\" --project-type rd|it)", at: 0)
         }
-        return ProjectReport(event: event, costing: costing)
+        return ProjectReport(event: event, costing: costing, rates: rates)
     }
 }
 

@@ -1,3 +1,4 @@
+import DomainReports
 import Foundation
 import RebutCore
 import Rental
@@ -25,6 +26,12 @@ struct PropertyReport {
                               statements: builder.statements(for: quarters, bookings: try store.bookings(eventId: event.id!),
                                                              expenses: expenses),
                               undatedBills: receipts.filter { $0.date == nil }.compactMap(\.id))
+    }
+
+    /// What the PDF's document is made of.
+    var forDocument: FlatStatements {
+        FlatStatements(name: event.name, address: details?.address, town: details?.town, zone: details?.zone,
+                       currency: event.currency ?? "EUR", statements: statements, undatedBills: undatedBills)
     }
 }
 

@@ -29,6 +29,11 @@ struct ReportCommand: AsyncParsableCommand {
         deduction estimate (Ley 27/2014, art. 35): base, reduced base, previous years' average, \
         excess, each partial deduction, total. An estimate, not tax advice.
 
+        A flat's or a project's report goes to the terminal unless --format says otherwise; as \
+        a PDF (A4, with charts) it is written to --output or, in this folder, to \
+        flat-NAME-2025Q1.pdf, flats-2025Q1.pdf, project-NAME-2025.pdf or projects-2025.pdf, \
+        and its path is printed.
+
         Without an event and with --by: a table of spending across events, with counts, totals, \
         shares and bars.
 
@@ -38,10 +43,12 @@ struct ReportCommand: AsyncParsableCommand {
           rebut report "London, March" --format zip               # PDF, CSV and the original images
           rebut report "London, March" --format geojson           # where the money was spent
           rebut report "Flat 2B" --quarter 2025Q1                 # a table on the terminal
-          rebut report "Flat 2B" --year 2025 --format pdf
+          rebut report "Flat 2B" --quarter 2025Q1 --format pdf    # → flat-Flat-2B-2025Q1.pdf
+          rebut report "Flat 2B" --year 2025 --format pdf -o 2b-2025.pdf
           rebut report --all-flats --quarter 2025Q1 --format csv
           rebut report "Sensor R&D" --format json
-          rebut report --all-projects --year 2025 --format pdf
+          rebut report "Sensor R&D" --format pdf                  # → project-Sensor-R-D-2025.pdf
+          rebut report --all-projects --year 2025 --format pdf    # → projects-2025.pdf
           rebut report --by category --from 2024-01-01 --to 2024-03-31
           rebut report --by month --currency EUR --csv
         """)
