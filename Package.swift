@@ -14,6 +14,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // The web app (rebut serve): HTTP server, bcrypt for the password, server-rendered templates.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         // C libraries, reached through pkg-config.
@@ -27,6 +33,10 @@ let package = Package(
         // PDF: poppler reads text layers and renders pages through cairo.
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib",
                        providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
+
+        // QR codes for the terminal (rebut serve prints its address as one for a phone).
+        .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode",
+                       providers: [.apt(["libqrencode-dev"])]),
 
         // Tesseract's internal line images stored uncompressed: same output, about a tenth less CPU.
         .target(name: "CTesseractLineImages", linkerSettings: [.linkedLibrary("lept")]),
@@ -64,8 +74,19 @@ let package = Package(
             "Pipeline", "Store", "RebutCore", "Ingest",
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // The web app and JSON API (rebut serve): pages, picker, phone upload; calls Pipeline and Store.
+        .target(name: "WebApp", dependencies: [
+            "Pipeline", "Store", "RebutCore", "Ingest", "Categorisation", "CQRencode",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+            .product(name: "Mustache", package: "swift-mustache"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         .executableTarget(name: "rebut", dependencies: [
-            "Pipeline", "Review", "Watcher", "RebutCore", "Store", "Extraction", "Categorisation", "Ingest", "Imaging", "OCR",
+            "Pipeline", "Review", "Watcher", "WebApp", "RebutCore", "Store", "Extraction", "Categorisation", "Ingest", "Imaging", "OCR",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -87,6 +108,13 @@ let package = Package(
         .testTarget(name: "WatcherTests", dependencies: [
             "Watcher", "Pipeline", "Store", "Ingest", "RebutCore", "RebutTestSupport",
             .product(name: "Logging", package: "swift-log"),
+        ]),
+        .testTarget(name: "WebAppTests", dependencies: [
+            "WebApp", "Pipeline", "Store", "RebutCore", "Categorisation", "RebutTestSupport",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "NIOCore", package: "swift-nio"),
         ]),
         .testTarget(name: "CLITests", dependencies: ["RebutCore", "RebutTestSupport"]),
     ]

@@ -11,6 +11,11 @@ PACKAGES=(
   libtesseract-dev libleptonica-dev libsqlite3-dev
   # HEIC/AVIF photos (libheif with its HEVC and AV1 decoders) and PDFs (poppler, rendered with cairo).
   libheif-dev libpoppler-glib-dev libcairo2-dev
+  # rebut serve: the QR code of its address in the terminal.
+  libqrencode-dev
+  # Web tests (scripts/test-browser.sh): headless Chromium with its WebDriver, a venv for Selenium;
+  # wrk for the load run (scripts/load-web.sh).
+  chromium chromium-driver python3-venv wrk
   tesseract-ocr tesseract-ocr-eng tesseract-ocr-spa tesseract-ocr-cat tesseract-ocr-deu tesseract-ocr-fra
   # Only for regenerating Fixtures/ (scripts/make-fixtures.py).
   python3-pil fonts-dejavu-core

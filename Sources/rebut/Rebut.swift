@@ -14,6 +14,7 @@ struct Rebut: AsyncParsableCommand {
         Start with:
           rebut ingest ~/Receipts/london --event "London, March"
           rebut receipts list --event "London, March"
+          rebut serve                  # the same in a browser, and uploads from a phone
 
         The store is $REBUT_STORE, or $XDG_DATA_HOME/rebut/rebut.sqlite; --store overrides both.
 
@@ -30,6 +31,8 @@ struct Rebut: AsyncParsableCommand {
             EventsCommand.self,
             ReceiptsCommand.self,
             ReviewCommand.self,
+            ServeCommand.self,
+            TokensCommand.self,
             CategoriesCommand.self,
             BenchCommand.self,
         ]
