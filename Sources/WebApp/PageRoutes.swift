@@ -240,7 +240,8 @@ struct PageRoutes: Sendable {
             let candidates = (r.candidates[field.rawValue] ?? []).prefix(9).enumerated().map { i, c -> [String: Any] in
                 ["name": field.rawValue, "rank": i + 1, "value": c.value, "score": String(format: "%.2f", c.score),
                  "line": c.line, "lineIndex": c.lineIndex.map(String.init) ?? "",
-                 "chosen": uncertain && i == 0 && current == nil]
+                 // Saving confirms what is shown: the current value's candidate, else the best one.
+                 "chosen": uncertain && (current == nil ? i == 0 : c.value == current)]
             }
             let why = current == nil ? "missing" : "uncertain"
             return ["name": field.rawValue, "uncertain": uncertain, "why": why, "current": current ?? "—",

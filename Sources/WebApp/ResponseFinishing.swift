@@ -13,7 +13,8 @@ struct ResponseFinishing: RouterMiddleware {
             + "frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
         HTTPField.Name("X-Content-Type-Options")!: "nosniff",
         HTTPField.Name("X-Frame-Options")!: "DENY",
-        HTTPField.Name("Referrer-Policy")!: "no-referrer",
+        // same-origin, not no-referrer: with no-referrer Chromium sends `Origin: null` on form posts.
+        HTTPField.Name("Referrer-Policy")!: "same-origin",
         HTTPField.Name("Cross-Origin-Opener-Policy")!: "same-origin",
         HTTPField.Name("Cross-Origin-Resource-Policy")!: "same-origin",
         HTTPField.Name("Permissions-Policy")!: "camera=(self), microphone=(), geolocation=()",

@@ -64,7 +64,7 @@ public struct WebApp: Sendable {
     public func makeApplication(logger: Logger? = nil,
                                 onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
         var logger = logger ?? Logger(label: "rebut.web")
-        if logger.logLevel > .warning { logger.logLevel = .warning }
+        if logger.logLevel < .warning { logger.logLevel = .warning }
         return Application(router: makeRouter(),
                            configuration: .init(address: .hostname(configuration.host, port: configuration.port),
                                                 serverName: "rebut"),
