@@ -144,7 +144,8 @@ struct PageRoutes: Sendable {
         if let end = event.endDate { eventValues["endDate"] = end.iso8601 }
         let sortValue = (query.descending ? "-" : "") + query.sort.rawValue
         var values: [String: Any] = [
-            "event": eventValues, "dates": Self.dates(event),
+            "event": eventValues,
+            "meta": [Self.dates(event), event.place ?? "", event.currency ?? ""].filter { !$0.isEmpty }.joined(separator: " · "),
             "needsReview": needsReview == 0 ? false : needsReview as Any, "plural": needsReview == 1 ? "" : "s",
             "totals": totals.map { line -> [String: Any] in
                 ["category": line.category ?? "(none)", "currency": line.currency ?? "?",
@@ -192,9 +193,12 @@ struct PageRoutes: Sendable {
 
     /// What the image, the boxes and the OCR text need, shared by the receipt page and the picker.
     private func receiptValues(_ r: Receipt, event: Event) -> [String: Any] {
+        // Boxes are in the cleaned image's pixels, whose size the store does not keep: it is taken
+        // as the text's extent with equal margins on both sides (a receipt's text is centred on
+        // its paper), which places boxes roughly, not exactly, on a photo with background.
         let boxes = r.ocrLines.compactMap(\.box)
-        let width = boxes.map { $0.x + $0.width }.max() ?? 0
-        let height = boxes.map { $0.y + $0.height }.max() ?? 0
+        let width = (boxes.map { $0.x + $0.width }.max() ?? 0) + (boxes.map(\.x).min() ?? 0)
+        let height = (boxes.map { $0.y + $0.height }.max() ?? 0) + (boxes.map(\.y).min() ?? 0)
         return [
             "id": r.id ?? 0, "eventId": r.eventId, "eventName": event.name, "fileName": r.fileName,
             "browserImage": ImageResponder.isBrowserImage(r), "hasImage": r.hasImage,

@@ -48,7 +48,11 @@ enum Scripts {
         marked = null;
         if (ocr && index !== undefined && index !== "") {
           marked = ocr.querySelector(`li[data-line="${index}"]`);
-          if (marked) { marked.classList.add("mark"); marked.scrollIntoView({ block: "nearest" }); }
+          if (marked) {
+            marked.classList.add("mark");
+            // Scroll the OCR text only, not the page: the candidates stay where they were clicked.
+            ocr.scrollTop = Math.max(0, marked.offsetTop - 2 * marked.offsetHeight);
+          }
         }
         draw();
       }

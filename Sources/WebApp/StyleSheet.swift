@@ -36,7 +36,14 @@ enum StyleSheet {
     .filters { display:flex; gap:.8rem; align-items:end; margin:1rem 0; flex-wrap:wrap; }
     .error { background:#fee4e2; color:#b42318; padding:.5rem .8rem; border-radius:6px; }
     .split { display:grid; grid-template-columns: minmax(280px, 1fr) minmax(320px, 1.1fr); gap:1.5rem; align-items:start; }
-    @media (max-width: 800px) { .split { grid-template-columns: 1fr; } nav .search { margin-left:0; } }
+    .sticky { position:sticky; top:.6rem; display:flex; flex-direction:column; gap:.8rem; max-height:calc(100vh - 1.2rem); }
+    .sticky .figure { max-height:60vh; flex:none; }
+    .sticky .ocr { min-height:0; display:flex; flex-direction:column; } .sticky .ocr h2 { margin:0 0 .3rem; }
+    .sticky .ocr ol { max-height:none; flex:1; min-height:6rem; }
+    h2 .meta { font-weight:400; font-size:.8rem; }
+    @media (max-width: 800px) { .split { grid-template-columns: 1fr; } .sticky { position:static; max-height:none; } nav .search { margin-left:0; } }
+    @media (max-width: 600px) { header.top { gap:.4rem 1rem; padding:.5rem .8rem; } nav { gap:.8rem; } nav .search { display:none; }
+      main { padding:.8rem; } .logout button { padding:.2rem .6rem; } }
     .figure { position:relative; margin:0; background:#fff; border:1px solid var(--line); border-radius:8px; padding:.5rem; overflow:auto; max-height:85vh; }
     .figure img { display:block; width:100%; height:auto; cursor:zoom-in; }
     .figure img.zoomed { width:220%; max-width:none; cursor:zoom-out; }
@@ -49,6 +56,7 @@ enum StyleSheet {
     table.fields tr.uncertain td { background:var(--warnbg); }
     .conf { color:var(--muted); font-size:.8rem; text-align:right; }
     .ocr ol { font: 13px/1.5 ui-monospace, "DejaVu Sans Mono", monospace; background:#fff; border:1px solid var(--line); border-radius:8px; padding:.5rem .5rem .5rem 3rem; max-height:40vh; overflow:auto; white-space:pre-wrap; margin:0; }
+    .ocr ol { position:relative; } .ocr li { cursor:pointer; }
     .ocr li.mark { background:var(--mark); outline:1px solid #f5c400; }
     fieldset.field { border:1px solid var(--line); border-radius:8px; background:#fff; margin:0 0 .8rem; padding:.5rem .9rem .7rem; }
     fieldset.field.focused { border-color:var(--accent); box-shadow:0 0 0 3px rgba(47,111,237,.15); }

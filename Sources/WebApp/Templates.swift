@@ -84,7 +84,7 @@ enum Templates {
     static let event = """
     <p class="crumbs"><a href="/events">Events</a> ›</p>
     <h1>{{event.name}} <span class="kind">{{event.kind}}</span></h1>
-    <p class="meta">{{dates}}{{#event.place}} · {{event.place}}{{/event.place}}{{#event.currency}} · {{event.currency}}{{/event.currency}}</p>
+    <p class="meta">{{meta}}</p>
     {{#error}}<p class="error" role="alert">{{error}}</p>{{/error}}
     <p class="actions">
       <a class="button" href="/upload?event={{event.id}}">Upload receipts</a>
@@ -134,12 +134,12 @@ enum Templates {
       {{#browserImage}}<img id="receipt-image" class="zoomable" src="/receipts/{{id}}/image" alt="Receipt {{id}}">{{/browserImage}}
       {{^browserImage}}<p class="noimage">{{#hasImage}}This {{ext}} cannot be shown in a browser: <a href="/receipts/{{id}}/image" download>download it</a>.{{/hasImage}}{{^hasImage}}Typed in by hand: no image.{{/hasImage}}</p>{{/browserImage}}
       <div class="boxes" aria-hidden="true"></div>
-      {{#browserImage}}<figcaption>Click the image to zoom; boxes show where a candidate was read.</figcaption>{{/browserImage}}
+      {{#browserImage}}<figcaption>Click the image to zoom. Boxes show roughly where the chosen line was read.</figcaption>{{/browserImage}}
     </figure>
     """
 
     static let ocrText = """
-    <section class="ocr"><h2>OCR text</h2>
+    <section class="ocr"><h2>OCR text <span class="meta">click a line to see where it was read</span></h2>
     <ol id="ocr" start="0">{{#lines}}<li data-line="{{index}}" data-box="{{box}}" data-words="{{words}}">{{text}}</li>{{/lines}}</ol>
     {{^lines}}<p class="empty">No text was read on this image.</p>{{/lines}}
     </section>
@@ -149,14 +149,16 @@ enum Templates {
     <p class="crumbs"><a href="/events">Events</a> › <a href="/events/{{eventId}}">{{eventName}}</a> ›</p>
     <h1>Receipt #{{id}} <span class="badge {{statusClass}}">{{status}}</span></h1>
     <div class="split">
+    <div class="sticky">
     \(figure)
+    \(ocrText)
+    </div>
     <div>
     <table class="fields">
     {{#fields}}<tr{{#uncertain}} class="uncertain"{{/uncertain}}><th>{{name}}</th><td>{{value}}</td><td class="conf">{{confidence}}</td></tr>{{/fields}}
     </table>
     <p class="actions"><a class="button review" href="/receipts/{{id}}/review">Review fields</a></p>
     <p class="meta">From {{fileName}}</p>
-    \(ocrText)
     </div>
     </div>
     """
@@ -167,7 +169,10 @@ enum Templates {
     {{#error}}<p class="error" role="alert">{{error}}</p>{{/error}}
     <p class="keys">Keys: <kbd>1</kbd>–<kbd>9</kbd> pick · <kbd>←</kbd> <kbd>→</kbd> field · <kbd>↑</kbd> <kbd>↓</kbd> candidate · <kbd>e</kbd> type · <kbd>s</kbd> save</p>
     <div class="split">
+    <div class="sticky">
     \(figure)
+    \(ocrText)
+    </div>
     <div>
     <form method="post" action="/receipts/{{id}}/review" id="picker">
     <input type="hidden" name="_csrf" value="{{csrf}}">
@@ -189,7 +194,6 @@ enum Templates {
     </fieldset>
     <p class="actions"><button type="submit" id="save">Save and next</button> <a href="/receipts/{{id}}">Cancel</a></p>
     </form>
-    \(ocrText)
     </div>
     </div>
     """
