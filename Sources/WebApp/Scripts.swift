@@ -51,7 +51,9 @@ enum Scripts {
           if (marked) {
             marked.classList.add("mark");
             // Scroll the OCR text only, not the page: the candidates stay where they were clicked.
-            ocr.scrollTop = Math.max(0, marked.offsetTop - 2 * marked.offsetHeight);
+            const [x, y] = [window.scrollX, window.scrollY];
+            marked.scrollIntoView({ block: "center" });
+            window.scrollTo(x, y);
           }
         }
         draw();
@@ -127,7 +129,6 @@ enum Scripts {
       const eventSelect = document.getElementById("upload-event");
       const table = document.querySelector("#queue tbody");
       const connection = document.getElementById("connection");
-      let db;
 
       function open() {
         return new Promise((resolve, reject) => {
@@ -137,7 +138,9 @@ enum Scripts {
           req.onerror = () => reject(req.error);
         });
       }
-      function tx(mode, work) {
+      // Every use waits for the database: a photo picked while it is still opening is not lost.
+      async function tx(mode, work) {
+        const db = await dbReady;
         return new Promise((resolve, reject) => {
           const t = db.transaction("items", mode);
           const result = work(t.objectStore("items"));
@@ -230,8 +233,8 @@ enum Scripts {
       window.addEventListener("online", () => { render(); send(); });
       window.addEventListener("offline", render);
 
-      open().then(async d => {
-        db = d;
+      const dbReady = open();
+      dbReady.then(async () => {
         // A send cut off by a closed tab is sent again: the server answers "already filed" if it got it.
         for (const item of await all()) if (item.state === "sending") { item.state = "queued"; item.label = "queued"; await put(item); }
         await render();
