@@ -36,7 +36,10 @@ enum Scripts {
         layer.style.width = img.clientWidth + "px";
         layer.style.height = img.clientHeight + "px";
         const sx = img.clientWidth / w, sy = img.clientHeight / h;
-        for (const [x, y, bw, bh] of boxesOf(marked)) {
+        const boxes = boxesOf(marked);
+        // Bring the boxes into view inside the image's own scrolling frame.
+        if (boxes.length) figure.scrollTop = Math.max(0, boxes[0][1] * sy - figure.clientHeight / 2);
+        for (const [x, y, bw, bh] of boxes) {
           const d = document.createElement("div");
           d.style.left = (x * sx) + "px"; d.style.top = (y * sy) + "px";
           d.style.width = (bw * sx) + "px"; d.style.height = (bh * sy) + "px";

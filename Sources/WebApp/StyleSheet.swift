@@ -37,9 +37,9 @@ enum StyleSheet {
     .error { background:#fee4e2; color:#b42318; padding:.5rem .8rem; border-radius:6px; }
     .split { display:grid; grid-template-columns: minmax(280px, 1fr) minmax(320px, 1.1fr); gap:1.5rem; align-items:start; }
     .sticky { position:sticky; top:.6rem; display:flex; flex-direction:column; gap:.8rem; max-height:calc(100vh - 1.2rem); }
-    .sticky .figure { max-height:60vh; flex:none; }
-    .sticky .ocr { min-height:0; display:flex; flex-direction:column; } .sticky .ocr h2 { margin:0 0 .3rem; }
-    .sticky .ocr ol { max-height:none; flex:1; min-height:6rem; }
+    .sticky .figure { max-height:45vh; flex:none; }
+    .sticky .ocr h2 { margin:0 0 .3rem; }
+    .sticky .ocr ol { max-height:28vh; }
     h2 .meta { font-weight:400; font-size:.8rem; }
     @media (max-width: 800px) { .split { grid-template-columns: 1fr; } .sticky { position:static; max-height:none; } nav .search { margin-left:0; } }
     @media (max-width: 600px) { header.top { gap:.4rem 1rem; padding:.5rem .8rem; } nav { gap:.8rem; } nav .search { display:none; }
