@@ -55,15 +55,15 @@ extension ExpenseStore {
         try dbPool.read { db in try APIToken.order(APIToken.Columns.id).fetchAll(db) }
     }
 
-    /// The live (not revoked) token with this hash; marks it used.
+    /// The live (not revoked) token with this hash; marks it used, at most once a minute, so a
+    /// busy API client does not turn every read into a write.
     public func useAPIToken(tokenHash: String) throws -> APIToken? {
-        try dbPool.write { db in
-            guard var token = try APIToken.filter(APIToken.Columns.tokenHash == tokenHash && APIToken.Columns.revokedAt == nil)
-                .fetchOne(db) else { return nil }
-            token.lastUsedAt = Date()
-            try token.update(db)
-            return token
-        }
+        let live = APIToken.filter(APIToken.Columns.tokenHash == tokenHash && APIToken.Columns.revokedAt == nil)
+        guard var token = try dbPool.read({ db in try live.fetchOne(db) }) else { return nil }
+        if let last = token.lastUsedAt, Date().timeIntervalSince(last) < 60 { return token }
+        token.lastUsedAt = Date()
+        try dbPool.write { db in try token.update(db) }
+        return token
     }
 
     public func revokeAPIToken(id: Int64) throws {

@@ -114,7 +114,12 @@ struct ReceiptJSON: Codable, Sendable {
     var updatedAt: Date
 
     init(_ r: Receipt, threshold: Double, withText: Bool = false) {
-        id = r.id ?? 0
+        self.init(ReceiptSummary(r), threshold: threshold)
+        ocrText = withText ? r.ocrText : nil
+    }
+
+    init(_ r: ReceiptSummary, threshold: Double) {
+        id = r.id
         eventId = r.eventId
         fileName = r.fileName
         vendor = r.vendor
@@ -128,7 +133,7 @@ struct ReceiptJSON: Codable, Sendable {
         uncertainFields = ReceiptView.uncertainFields(r, threshold: threshold).map(\.rawValue)
         confidence = r.confidence
         imageURL = r.hasImage ? "/api/v1/receipts/\(id)/image" : nil
-        ocrText = withText ? r.ocrText : nil
+        ocrText = nil
         createdAt = r.createdAt
         updatedAt = r.updatedAt
     }
@@ -162,7 +167,7 @@ struct CandidatesJSON: Codable, Sendable {
 
     init(_ r: Receipt, threshold: Double) {
         receiptId = r.id ?? 0
-        let uncertain = Set(ReceiptView.uncertainFields(r, threshold: threshold))
+        let uncertain = Set(ReceiptView.uncertainFields(ReceiptSummary(r), threshold: threshold))
         fields = ReceiptField.allCases.map { field in
             Field(field: field.rawValue, value: r.value(of: field), confidence: r.confidence[field.rawValue],
                   uncertain: uncertain.contains(field),
@@ -206,7 +211,7 @@ struct UploadJSON: Codable, Sendable {
 }
 
 enum ReceiptView {
-    static func uncertainFields(_ r: Receipt, threshold: Double) -> [ReceiptField] {
+    static func uncertainFields(_ r: ReceiptSummary, threshold: Double) -> [ReceiptField] {
         ReviewRule.uncertainFields(threshold: threshold, isPresent: { r.value(of: $0) != nil },
                                    confidence: { r.confidence[$0.rawValue] })
     }

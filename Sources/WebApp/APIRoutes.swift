@@ -26,7 +26,7 @@ struct APIRoutes: Sendable {
         api.get("events/:eventId/receipts") { request, context in
             let event = try await event(context.parameters.id("eventId"))
             let query = try ReceiptQuery { request.uri.queryParameters.get($0) }
-            let receipts = try await store.nonBlocking.run { try $0.receipts(eventId: event.id, status: query.status, category: query.category) }
+            let receipts = try await store.nonBlocking.run { try $0.receiptSummaries(eventId: event.id, status: query.status, category: query.category) }
             return try JSONBody.response(["receipts": query.apply(receipts).map { ReceiptJSON($0, threshold: threshold) }])
         }
         api.post("events/:eventId/uploads") { request, context in
@@ -72,7 +72,7 @@ struct APIRoutes: Sendable {
 
     private func listEvents() async throws -> Response {
         let (events, totals, review) = try await store.nonBlocking.run { store in
-            (try store.events(), try store.totals(), try store.receipts(status: .needsReview))
+            (try store.events(), try store.totals(), try store.receiptSummaries(status: .needsReview))
         }
         let byEvent = Dictionary(grouping: totals, by: \.eventId)
         let reviewByEvent = Dictionary(grouping: review, by: \.eventId)
@@ -83,7 +83,7 @@ struct APIRoutes: Sendable {
 
     private func eventJSON(_ event: Event, status: HTTPResponse.Status = .ok) async throws -> Response {
         let (totals, review) = try await store.nonBlocking.run { store in
-            (try store.totals(eventId: event.id), try store.receipts(eventId: event.id, status: .needsReview))
+            (try store.totals(eventId: event.id), try store.receiptSummaries(eventId: event.id, status: .needsReview))
         }
         return try JSONBody.response(EventJSON(event, totals: totals, needsReview: review.count), status: status)
     }
@@ -187,7 +187,7 @@ enum ImageResponder {
     }
 
     /// What Chromium, Firefox and Safari all show in an `<img>`.
-    static func isBrowserImage(_ receipt: Receipt) -> Bool {
-        ["jpg", "jpeg", "png", "webp", "avif"].contains((receipt.imagePath as NSString).pathExtension.lowercased())
+    static func isBrowserImage(_ imagePath: String) -> Bool {
+        ["jpg", "jpeg", "png", "webp", "avif"].contains((imagePath as NSString).pathExtension.lowercased())
     }
 }

@@ -67,7 +67,7 @@ struct PageRoutes: Sendable {
 
     func eventsPage(_ context: WebContext, error: String?, status: HTTPResponse.Status = .ok) async throws -> Response {
         let (events, totals, review) = try await store.nonBlocking.run { store in
-            (try store.events(), try store.totals(), try store.receipts(status: .needsReview))
+            (try store.events(), try store.totals(), try store.receiptSummaries(status: .needsReview))
         }
         let byEvent = Dictionary(grouping: totals, by: \.eventId)
         let reviewByEvent = Dictionary(grouping: review, by: \.eventId)
@@ -130,11 +130,13 @@ struct PageRoutes: Sendable {
                    status: HTTPResponse.Status = .ok) async throws -> Response {
         let event = try await event(id)
         let query = error == nil ? try ReceiptQuery { request.uri.queryParameters.get($0) } : try ReceiptQuery { _ in nil }
-        let (receipts, all, totals) = try await store.nonBlocking.run { store in
-            (try store.receipts(eventId: id, status: query.status, category: query.category),
-             try store.receipts(eventId: id), try store.totals(eventId: id))
+        let (all, totals) = try await store.nonBlocking.run { store in
+            (try store.receiptSummaries(eventId: id), try store.totals(eventId: id))
         }
-        let shown = query.apply(receipts)
+        // One read for the list, the counts and the category choices; filtered here as the store filters.
+        let shown = query.apply(all.filter { r in
+            (query.status.map { r.status == $0 } ?? true) && (query.category.map { r.category == $0.lowercased() } ?? true)
+        })
         let needsReview = all.filter { $0.status == .needsReview }.count
         let usedCategories = Set(all.compactMap(\.category)).union(categories).sorted()
         var eventValues: [String: Any] = ["id": id, "name": event.name, "kind": event.kind.rawValue, "active": event.active]
@@ -168,11 +170,11 @@ struct PageRoutes: Sendable {
         return page(event.name, "event", values, context: context, status: status)
     }
 
-    static func row(_ r: Receipt) -> [String: Any] {
-        ["id": r.id ?? 0, "vendor": r.vendor ?? "(no vendor)", "date": r.date?.iso8601 ?? "",
+    static func row(_ r: ReceiptSummary) -> [String: Any] {
+        ["id": r.id, "vendor": r.vendor ?? "(no vendor)", "date": r.date?.iso8601 ?? "",
          "amount": r.value(of: .total).map { "\($0) \(r.currency ?? "")" } ?? "", "category": r.category ?? "",
          "review": r.status == .needsReview, "status": r.status == .needsReview ? "needs review" : "filed",
-         "thumb": ImageResponder.isBrowserImage(r), "ext": (r.imagePath as NSString).pathExtension.uppercased()]
+         "thumb": ImageResponder.isBrowserImage(r.imagePath), "ext": (r.imagePath as NSString).pathExtension.uppercased()]
     }
 
     // MARK: receipts
@@ -201,7 +203,7 @@ struct PageRoutes: Sendable {
         let height = (boxes.map { $0.y + $0.height }.max() ?? 0) + (boxes.map(\.y).min() ?? 0)
         return [
             "id": r.id ?? 0, "eventId": r.eventId, "eventName": event.name, "fileName": r.fileName,
-            "browserImage": ImageResponder.isBrowserImage(r), "hasImage": r.hasImage,
+            "browserImage": ImageResponder.isBrowserImage(r.imagePath), "hasImage": r.hasImage,
             "ext": (r.imagePath as NSString).pathExtension.uppercased(),
             "extent": "\(width),\(height)",
             "lines": r.ocrLines.enumerated().map { i, line -> [String: Any] in
@@ -215,7 +217,7 @@ struct PageRoutes: Sendable {
     private func receiptPage(_ context: WebContext) async throws -> Response {
         let r = try await receipt(context.parameters.id("receiptId"))
         let event = try await event(r.eventId)
-        let uncertain = Set(ReceiptView.uncertainFields(r, threshold: threshold))
+        let uncertain = Set(ReceiptView.uncertainFields(ReceiptSummary(r), threshold: threshold))
         var values = receiptValues(r, event: event)
         values["status"] = r.status == .needsReview ? "needs review" : "filed"
         values["statusClass"] = r.status == .needsReview ? "review" : "filed"
@@ -229,7 +231,7 @@ struct PageRoutes: Sendable {
     /// The fields the picker offers: the uncertain required ones first, then any other field
     /// with candidates.
     static func pickerFields(_ r: Receipt, threshold: Double) -> [(ReceiptField, uncertain: Bool)] {
-        let uncertain = ReceiptView.uncertainFields(r, threshold: threshold)
+        let uncertain = ReceiptView.uncertainFields(ReceiptSummary(r), threshold: threshold)
         let others = ReceiptField.allCases.filter { field in
             field != .category && !uncertain.contains(field) && !(r.candidates[field.rawValue] ?? []).isEmpty
         }
@@ -296,15 +298,15 @@ struct PageRoutes: Sendable {
             return try await reviewPage(r, context: context, error: "\(error); nothing was saved", status: .unprocessableContent)
         }
         let next = try await store.nonBlocking.run { store in
-            try store.receipts(eventId: r.eventId, status: .needsReview).first { $0.id != id }
+            try store.receiptSummaries(eventId: r.eventId, status: .needsReview).first { $0.id != id }
         }
-        return Self.seeOther(next.map { "/receipts/\($0.id ?? 0)/review" } ?? "/events/\(r.eventId)")
+        return Self.seeOther(next.map { "/receipts/\($0.id)/review" } ?? "/events/\(r.eventId)")
     }
 
     private func nextToReview(_ request: Request, _ context: WebContext) async throws -> Response {
         let eventId = request.uri.queryParameters.get("event").flatMap { Int64($0) }
-        let next = try await store.nonBlocking.run { try $0.receipts(eventId: eventId, status: .needsReview).first }
-        if let next { return Self.seeOther("/receipts/\(next.id ?? 0)/review") }
+        let next = try await store.nonBlocking.run { try $0.receiptSummaries(eventId: eventId, status: .needsReview).first }
+        if let next { return Self.seeOther("/receipts/\(next.id)/review") }
         return page("Review", "message", ["heading": "Nothing to review",
                                           "text": "Every receipt\(eventId == nil ? "" : " of this event") is filed.",
                                           "link": ["href": eventId.map { "/events/\($0)" } ?? "/events", "label": "Back"]],
@@ -317,7 +319,7 @@ struct PageRoutes: Sendable {
         let query = (request.uri.queryParameters.get("q") ?? "").trimmingCharacters(in: .whitespaces)
         let found = query.isEmpty ? [] : try await store.nonBlocking.run { try $0.search(query) }
         return page("Search", "search", ["query": query, "searched": !query.isEmpty, "count": found.count,
-                                         "plural": found.count == 1 ? "" : "s", "receipts": found.map(Self.row)],
+                                         "plural": found.count == 1 ? "" : "s", "receipts": found.map { Self.row(ReceiptSummary($0)) }],
                     context: context, query: query)
     }
 

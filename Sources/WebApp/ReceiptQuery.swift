@@ -32,9 +32,9 @@ struct ReceiptQuery: Sendable {
         }
     }
 
-    func apply(_ receipts: [Receipt]) -> [Receipt] {
+    func apply(_ receipts: [ReceiptSummary]) -> [ReceiptSummary] {
         // The store returns them by date then id; other orders keep that as the tie-break.
-        let sorted: [Receipt]
+        let sorted: [ReceiptSummary]
         switch sort {
         case .date: sorted = receipts
         case .total: sorted = receipts.enumerated().sorted { a, b in
@@ -47,7 +47,7 @@ struct ReceiptQuery: Sendable {
         return descending ? sorted.reversed() : sorted
     }
 
-    private static func stable(_ receipts: [Receipt], by key: (Receipt) -> String) -> [Receipt] {
+    private static func stable(_ receipts: [ReceiptSummary], by key: (ReceiptSummary) -> String) -> [ReceiptSummary] {
         receipts.enumerated().sorted { a, b in (key(a.element), a.offset) < (key(b.element), b.offset) }.map(\.element)
     }
 }
