@@ -259,7 +259,8 @@ enum Scripts {
       const url = new URL(e.request.url);
       if (e.request.method !== "GET" || url.origin !== location.origin || !SHELL.includes(url.pathname)) return;
       e.respondWith(fetch(e.request).then(response => {
-        if (response.ok) { const copy = response.clone(); caches.open(CACHE).then(c => c.put(url.pathname, copy)); }
+        // A redirect (to /login, once the session has ended) is not the page: keep the cached one.
+        if (response.ok && !response.redirected) { const copy = response.clone(); caches.open(CACHE).then(c => c.put(url.pathname, copy)); }
         return response;
       }).catch(() => caches.match(url.pathname)));
     });
