@@ -16,6 +16,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        // The web app (rebut serve): HTTP server, bcrypt for the password, server-rendered templates.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         // C libraries, reached through pkg-config.
@@ -32,6 +38,9 @@ let package = Package(
 
         // Reports: PDF pages, vector charts and embedded JPEG thumbnails.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // QR codes for the terminal (rebut serve prints its address as one for a phone).
+        .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode",
+                       providers: [.apt(["libqrencode-dev"])]),
 
         // Tesseract's internal line images stored uncompressed: same output, about a tenth less CPU.
         .target(name: "CTesseractLineImages", linkerSettings: [.linkedLibrary("lept")]),
@@ -83,9 +92,20 @@ let package = Package(
             "Pipeline", "Store", "RebutCore", "Ingest",
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // The web app and JSON API (rebut serve): pages, picker, phone upload; calls Pipeline and Store.
+        .target(name: "WebApp", dependencies: [
+            "Pipeline", "Store", "RebutCore", "Ingest", "Categorisation", "CQRencode",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+            .product(name: "Mustache", package: "swift-mustache"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         .executableTarget(name: "rebut", dependencies: [
             "Pipeline", "Review", "Watcher", "Reports", "RebutCore", "Store", "Extraction", "Categorisation", "Ingest", "Imaging", "OCR",
-            "Rental", "RnDDeduction", "DomainReports",
+            "Rental", "RnDDeduction", "DomainReports", "WebApp",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -112,6 +132,13 @@ let package = Package(
         ]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Store", "Ingest", "RebutCore", "RebutTestSupport"]),
         .testTarget(name: "DomainReportsTests", dependencies: ["DomainReports", "Reports", "Rental", "RnDDeduction", "RebutCore"]),
+        .testTarget(name: "WebAppTests", dependencies: [
+            "WebApp", "Pipeline", "Store", "RebutCore", "Categorisation", "RebutTestSupport",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "NIOCore", package: "swift-nio"),
+        ]),
         .testTarget(name: "CLITests", dependencies: ["RebutCore", "RebutTestSupport"]),
     ]
 )

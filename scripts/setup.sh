@@ -14,6 +14,11 @@ PACKAGES=(
   # Reports: zip archives (ZIPFoundation links zlib); the tests read reports back with poppler's
   # pdftotext/pdfinfo/pdfimages, unzip and Python's csv module.
   zlib1g-dev poppler-utils unzip python3
+  # rebut serve: the QR code of its address in the terminal.
+  libqrencode-dev
+  # Web tests (scripts/test-browser.sh): headless Chromium with its WebDriver, a venv for Selenium;
+  # wrk for the load run (scripts/load-web.sh).
+  chromium chromium-driver python3-venv wrk
   tesseract-ocr tesseract-ocr-eng tesseract-ocr-spa tesseract-ocr-cat tesseract-ocr-deu tesseract-ocr-fra
   # DejaVu Sans is the font of PDF reports; Pillow only regenerates Fixtures/ (scripts/make-fixtures.py).
   python3-pil fonts-dejavu-core

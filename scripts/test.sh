@@ -11,3 +11,5 @@ if ! swift build --build-tests >.build/test-build.log 2>&1; then
   echo "test: build failed" >&2; exit 1
 fi
 swift test --skip-build
+# The web app in headless Chromium, after the Swift tests (rebut serve on a loopback port).
+scripts/test-browser.sh

@@ -54,9 +54,9 @@ public struct ProjectReportDocument: Sendable {
         return [
             ReportField("Project", p.name), ReportField("Type", p.type.title),
             ReportField("Fiscal year", p.fiscalYear.map(String.init) ?? "not set (every dated cost counts)"),
-            ReportField("Subsidies received", ReportFormat.money(e.subsidies, currency: c)),
-            ReportField("Spending", ReportFormat.money(p.spending, currency: c)),
-            ReportField("Deduction (estimate)", ReportFormat.money(e.total, currency: c)),
+            ReportField("Subsidies received", ReportText.money(e.subsidies, currency: c)),
+            ReportField("Spending", ReportText.money(p.spending, currency: c)),
+            ReportField("Deduction (estimate)", ReportText.money(e.total, currency: c)),
         ]
     }
 
@@ -66,9 +66,9 @@ public struct ProjectReportDocument: Sendable {
         for currency in currencies {
             let group = projects.filter { $0.currency == currency }
             let suffix = currencies.count > 1 ? " (\(currency))" : ""
-            fields.append(ReportField("Spending\(suffix)", ReportFormat.money(group.reduce(0) { $0 + $1.spending }, currency: currency)))
+            fields.append(ReportField("Spending\(suffix)", ReportText.money(group.reduce(0) { $0 + $1.spending }, currency: currency)))
             fields.append(ReportField("Deduction (estimate)\(suffix)",
-                                      ReportFormat.money(group.reduce(0) { $0 + $1.estimate.total }, currency: currency)))
+                                      ReportText.money(group.reduce(0) { $0 + $1.estimate.total }, currency: currency)))
         }
         return fields
     }

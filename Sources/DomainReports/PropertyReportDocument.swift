@@ -92,11 +92,11 @@ public struct PropertyReportDocument: Sendable {
             fields.append(ReportField("Period", "\(first.firstDay.iso8601) to \(last.lastDay.iso8601)"))
         }
         fields += [
-            ReportField("Income", ReportFormat.money(sum(s, \.income), currency: c)),
-            ReportField("Expenses", ReportFormat.money(sum(s, \.expenses), currency: c)),
+            ReportField("Income", ReportText.money(sum(s, \.income), currency: c)),
+            ReportField("Expenses", ReportText.money(sum(s, \.expenses), currency: c)),
             ReportField(s.count == 1 ? "Tourist tax due (modelo 950)" : "Tourist tax due (sum of the quarters)",
-                        ReportFormat.money(sum(s, \.touristTax), currency: c)),
-            ReportField("Profit", ReportFormat.money(sum(s, \.profit), currency: c)),
+                        ReportText.money(sum(s, \.touristTax), currency: c)),
+            ReportField("Profit", ReportText.money(sum(s, \.profit), currency: c)),
         ]
         return fields
     }
@@ -109,8 +109,8 @@ public struct PropertyReportDocument: Sendable {
         for currency in currencies {
             let all = flats.filter { $0.currency == currency }.flatMap(\.statements)
             let suffix = currencies.count > 1 ? " (\(currency) flats)" : ""
-            fields.append(ReportField("Tourist tax due\(suffix)", ReportFormat.money(sum(all, \.touristTax), currency: currency)))
-            fields.append(ReportField("Profit\(suffix)", ReportFormat.money(sum(all, \.profit), currency: currency)))
+            fields.append(ReportField("Tourist tax due\(suffix)", ReportText.money(sum(all, \.touristTax), currency: currency)))
+            fields.append(ReportField("Profit\(suffix)", ReportText.money(sum(all, \.profit), currency: currency)))
         }
         return fields
     }

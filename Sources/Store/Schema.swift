@@ -219,6 +219,28 @@ enum Schema {
             }
         }
 
+        // The web app (rebut serve): the login password's bcrypt hash, browser sessions and API
+        // bearer tokens. Only hashes are stored: a copy of the database opens no session.
+        migrator.registerMigration("web-1: web password, sessions, API tokens") { db in
+            try db.create(table: "webSetting") { t in
+                t.primaryKey("key", .text)
+                t.column("value", .text).notNull()
+            }
+            try db.create(table: "webSession") { t in
+                t.primaryKey("tokenHash", .text)            // SHA-256 of the cookie's value
+                t.column("createdAt", .datetime).notNull()
+                t.column("expiresAt", .datetime).notNull().indexed()
+            }
+            try db.create(table: "apiToken") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("name", .text).notNull()
+                t.column("tokenHash", .text).notNull().unique()  // SHA-256 of the bearer token
+                t.column("createdAt", .datetime).notNull()
+                t.column("lastUsedAt", .datetime)
+                t.column("revokedAt", .datetime)
+            }
+        }
+
         return migrator
     }
 }

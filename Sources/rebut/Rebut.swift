@@ -17,6 +17,7 @@ struct Rebut: AsyncParsableCommand {
           rebut receipts list --event "London, March"
           rebut report "London, March"            # the expense claim as a PDF
           rebut search "blue door"
+          rebut serve                  # the same in a browser, and uploads from a phone
 
         Flats and projects:
           rebut bookings import "Flat 2B" reservations.csv --channel airbnb
@@ -38,6 +39,8 @@ struct Rebut: AsyncParsableCommand {
             EventsCommand.self,
             ReceiptsCommand.self,
             ReviewCommand.self,
+            ServeCommand.self,
+            TokensCommand.self,
             CategoriesCommand.self,
             ReportCommand.self,
             SearchCommand.self,

@@ -109,29 +109,6 @@ enum MoneyRounding {
     }
 }
 
-/// Turns what the user typed into the value to store: `@N` picks candidate N, `none` clears.
-enum CandidateChoice {
-    struct NoSuchCandidate: Error, CustomStringConvertible {
-        var field: ReceiptField
-        var index: Int
-        var available: Int
-        var description: String {
-            "\(field.rawValue) has \(available) candidate\(available == 1 ? "" : "s"); @\(index) does not exist"
-        }
-    }
-
-    static func resolve(_ raw: String, field: ReceiptField, in r: Receipt) throws -> String? {
-        let trimmed = raw.trimmingCharacters(in: .whitespaces)
-        if trimmed.lowercased() == "none" { return nil }
-        guard trimmed.hasPrefix("@"), let n = Int(trimmed.dropFirst()) else { return trimmed }
-        let candidates = r.candidates[field.rawValue] ?? []
-        guard n >= 1, n <= candidates.count else {
-            throw NoSuchCandidate(field: field, index: n, available: candidates.count)
-        }
-        return candidates[n - 1].value
-    }
-}
-
 /// A cost type, or `none` to clear it.
 struct CostTypeChoice: ExpressibleByArgument {
     var type: CostType?
