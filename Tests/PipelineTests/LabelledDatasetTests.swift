@@ -77,9 +77,11 @@ struct LabelledDatasetTests {
         #expect(runPeak > 1)
         #expect(ProcessMemory.resetHighWaterMark())
         let before = try #require(ProcessMemory.highWaterMarkMB())
-        let block = [UInt8](repeating: 1, count: 64 << 20)  // fresh pages, all written
+        // Fresh pages, all written. Other tests in this process may free memory meanwhile, which
+        // lowers the start the new mark is measured from: 192 MB touched, at least 128 MB seen.
+        let block = [UInt8](repeating: 1, count: 192 << 20)
         let after = try #require(ProcessMemory.highWaterMarkMB())
-        #expect(after - before >= 60, "VmHWM \(before) MB -> \(after) MB")
+        #expect(after - before >= 128, "VmHWM \(before) MB -> \(after) MB")
         #expect(block[block.count / 2] == 1)
     }
 }
