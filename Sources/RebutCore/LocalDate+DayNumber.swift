@@ -1,4 +1,9 @@
 extension LocalDate {
+    /// The day `days` later (earlier when negative).
+    public func adding(days: Int) -> LocalDate {
+        LocalDate(dayNumber: dayNumber + days)
+    }
+
     /// The day `dayNumber` days after 1970-01-01 (the inverse of `dayNumber`).
     public init(dayNumber: Int) {
         // Howard Hinnant's civil_from_days.

@@ -37,8 +37,8 @@ public struct DatePrior: Sendable, Hashable {
                 ranges.append((day - margin)...(day + margin))
             }
         }
-        return DatePrior(ranges: ranges.compactMap { r in
-            guard let a = LocalDate(dayNumber: r.lowerBound), let b = LocalDate(dayNumber: r.upperBound) else { return nil }
+        return DatePrior(ranges: ranges.map { r in
+            let a = LocalDate(dayNumber: r.lowerBound), b = LocalDate(dayNumber: r.upperBound)
             return a...b
         }, source: .batch)
     }
@@ -73,20 +73,5 @@ public struct DatePrior: Sendable, Hashable {
             if let d = LocalDate(year: year, month: date.month, day: date.day), contains(d) { found.insert(d) }
         }
         return found.count == 1 ? found.first : nil
-    }
-}
-
-extension LocalDate {
-    /// The day `dayNumber` days after 1970-01-01 (Howard Hinnant's civil_from_days).
-    init?(dayNumber: Int) {
-        let z = dayNumber + 719468
-        let era = (z >= 0 ? z : z - 146096) / 146097
-        let doe = z - era * 146097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        self.init(year: yoe + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
     }
 }
