@@ -247,6 +247,10 @@ class BrowserTests:
         assert status == 200 and content_type == "application/pdf", result
         assert disposition == 'attachment; filename="claim-London-March.pdf"', result
         assert magic == "%PDF-" and size > 1000, result
+        self.shot("event-reports")
+        self.go("/reports")
+        assert self.driver.find_elements(By.CSS_SELECTOR, f"tr[data-event='{self.event_id}'] a.download[data-format=zip]")
+        self.shot("reports")
 
 
 def main():
