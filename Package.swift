@@ -83,8 +83,9 @@ let package = Package(
             "CCairo", "Store", "Imaging", "Ingest", "RebutCore",
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
-        // A flat's quarters and a project's deduction estimate as ReportDocuments (the PDF reports).
-        .target(name: "DomainReports", dependencies: ["Reports", "Rental", "RnDDeduction", "RebutCore"]),
+        // A flat's quarters and a project's deduction estimate: built from the store, as text (CSV, JSON,
+        // terminal) and as ReportDocuments (the PDF reports); shared by the CLI and the web app.
+        .target(name: "DomainReports", dependencies: ["Reports", "Store", "Rental", "RnDDeduction", "RebutCore"]),
         // The interactive candidate picker: a pure state machine and renderer, plus a thin terminal layer.
         .target(name: "Review", dependencies: ["Store", "RebutCore"]),
         // The watched folder: files dropped in a folder are filed once each, crash-safe.
@@ -94,7 +95,7 @@ let package = Package(
         ]),
         // The web app and JSON API (rebut serve): pages, picker, phone upload; calls Pipeline and Store.
         .target(name: "WebApp", dependencies: [
-            "Pipeline", "Store", "RebutCore", "Ingest", "Categorisation", "CQRencode",
+            "Pipeline", "Store", "RebutCore", "Ingest", "Categorisation", "CQRencode", "Reports", "DomainReports", "Rental",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
             .product(name: "Mustache", package: "swift-mustache"),
@@ -133,7 +134,7 @@ let package = Package(
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Store", "Ingest", "RebutCore", "RebutTestSupport"]),
         .testTarget(name: "DomainReportsTests", dependencies: ["DomainReports", "Reports", "Rental", "RnDDeduction", "RebutCore"]),
         .testTarget(name: "WebAppTests", dependencies: [
-            "WebApp", "Pipeline", "Store", "RebutCore", "Categorisation", "RebutTestSupport",
+            "WebApp", "Rental", "Reports", "Pipeline", "Store", "RebutCore", "Categorisation", "RebutTestSupport",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),

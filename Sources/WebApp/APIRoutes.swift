@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import NIOCore
 import RebutCore
+import Reports
 import Store
 
 /// The JSON API under /api/v1, described by `OpenAPIDocument`.
@@ -50,9 +51,17 @@ struct APIRoutes: Sendable {
             let found = try await store.nonBlocking.run { try $0.search(q) }
             return try JSONBody.response(["receipts": found.map { ReceiptJSON($0, threshold: threshold) }])
         }
-        // REPORTS: the reports module (PDF/CSV/JSON) is built on another branch; wire it here.
-        api.get("reports") { _, _ in
-            WebError(.notImplemented, "reports not available yet").response()
+        api.get("events/:eventId/report") { request, context in
+            let event = try await event(context.parameters.id("eventId"))
+            let asked = try ReportDownload.Request { request.uri.queryParameters.get($0) }
+            return try await ReportDownload.make(for: event, asked, store: store).response()
+        }
+        api.get("reports/summary") { request, _ in
+            let query = try SummaryQuery { request.uri.queryParameters.get($0) }
+            if let eventId = query.eventId { _ = try await event(eventId) }
+            let summary = try await query.summary(store: store)
+            return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+                            body: .init(byteBuffer: ByteBuffer(bytes: JSONRenderer.render(summary.document()))))
         }
     }
 

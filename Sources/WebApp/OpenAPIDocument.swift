@@ -100,9 +100,31 @@ enum OpenAPIDocument {
                   "responses": {"200": {"description": "Receipts, best first", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ReceiptList"}}}},
                                 "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"}}}
         },
-        "/api/v1/reports": {
-          "get": {"operationId": "reports", "summary": "Reports (PDF, CSV, JSON): not available yet",
-                  "responses": {"501": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"}}}
+        "/api/v1/events/{eventId}/report": {
+          "parameters": [{"$ref": "#/components/parameters/EventId"},
+                         {"name": "format", "in": "query", "description": "pdf (default), csv or json; for a trip's claim also zip (PDF, CSV and the original images), geojson or kml",
+                          "schema": {"type": "string", "enum": ["pdf", "csv", "json", "zip", "geojson", "kml"]}},
+                         {"name": "quarter", "in": "query", "description": "A flat's quarter, e.g. 2025Q1", "schema": {"type": "string", "pattern": "^[0-9]{4}Q[1-4]$"}},
+                         {"name": "year", "in": "query", "description": "A flat's four quarters or a project's fiscal year (default: the current year for a flat, the project's own for a project)",
+                          "schema": {"type": "integer"}}],
+          "get": {"operationId": "eventReport", "summary": "The event's report as a download, as rebut report writes it: a trip's expense claim, a flat's quarters, a project's deduction estimate",
+                  "responses": {"200": {"description": "The file, with Content-Disposition: attachment; filename=...",
+                                        "content": {"application/pdf": {}, "text/csv": {}, "application/json": {}, "application/zip": {},
+                                                    "application/geo+json": {}, "application/vnd.google-earth.kml+xml": {}}},
+                                "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
+                                "404": {"$ref": "#/components/responses/Error"}, "500": {"$ref": "#/components/responses/Error"}}}
+        },
+        "/api/v1/reports/summary": {
+          "parameters": [{"name": "by", "in": "query", "required": true, "schema": {"type": "string", "enum": ["category", "payment", "month", "vendor", "event"]}},
+                         {"name": "from", "in": "query", "schema": {"type": "string", "format": "date"}},
+                         {"name": "to", "in": "query", "schema": {"type": "string", "format": "date"}},
+                         {"name": "event", "in": "query", "description": "Only this event's receipts", "schema": {"type": "integer", "minimum": 1}},
+                         {"name": "currency", "in": "query", "description": "Convert every amount to this currency at your rates", "schema": {"type": "string", "pattern": "^[A-Za-z]{3}$"}}],
+          "get": {"operationId": "spendingSummary", "summary": "Spending across events, as rebut report --by ... --json prints it",
+                  "responses": {"200": {"description": "The summary document: a table (group, receipts, total, share) and the receipts left out",
+                                        "content": {"application/json": {"schema": {"type": "object"}}}},
+                                "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
+                                "404": {"$ref": "#/components/responses/Error"}}}
         }
       },
       "components": {

@@ -32,11 +32,7 @@ struct PageRoutes: Sendable {
         router.get("review") { request, context in try await nextToReview(request, context) }
         router.get("search") { request, context in try await searchPage(request, context) }
         router.get("upload") { request, context in try await uploadPage(request, context) }
-        // REPORTS: the reports module is built on another branch; its downloads go here.
-        router.get("reports") { _, context in
-            page("Reports", "message", ["heading": "Reports", "text": "Reports are not available yet."],
-                 context: context, status: .notImplemented)
-        }
+        router.get("reports") { request, context in try await reportsPage(request, context) }
         router.get("login") { request, context in
             loginPage(next: request.uri.queryParameters.get("next") ?? "/events", error: nil, context: context, status: .ok)
         }
@@ -165,6 +161,7 @@ struct PageRoutes: Sendable {
             "kinds": EventKind.allCases.map { k -> [String: Any] in ["value": k.rawValue, "selected": k == event.kind] },
             "receipts": shown.map(Self.row),
             "filtered": query.status != nil || query.category != nil,
+            "downloads": Self.downloadLinks(for: event),
         ]
         if let error { values["error"] = error }
         return page(event.name, "event", values, context: context, status: status)

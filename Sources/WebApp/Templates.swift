@@ -17,7 +17,7 @@ enum Templates {
 
     static let all: [String: String] = [
         "layout": layout, "events": events, "event": event, "receipt": receipt, "review": review,
-        "search": search, "upload": upload, "login": login, "message": message,
+        "search": search, "upload": upload, "login": login, "message": message, "reports": reports,
     ]
 
     static let layout = """
@@ -95,6 +95,10 @@ enum Templates {
     <table class="list compact"><thead><tr><th>Category</th><th>Currency</th><th class="num">Total</th><th class="num">Receipts</th><th class="num">Without total</th></tr></thead>
     <tbody>{{#totals}}<tr><td>{{category}}</td><td>{{currency}}</td><td class="num">{{total}}</td><td class="num">{{count}}</td><td class="num">{{missing}}</td></tr>{{/totals}}
     {{^totals}}<tr><td colspan="5" class="empty">No receipts yet.</td></tr>{{/totals}}</tbody></table>
+    </section>
+    <section class="downloads">
+    <h2>Reports</h2>
+    <p class="actions">{{#downloads}}<a class="button download" href="{{href}}" download data-format="{{format}}">{{label}}</a> {{/downloads}}</p>
     </section>
     <form method="get" action="/events/{{event.id}}" class="filters">
       <label>Status <select name="status"><option value="">all</option>{{#statuses}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/statuses}}</select></label>

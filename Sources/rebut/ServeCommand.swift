@@ -19,6 +19,8 @@ struct ServeCommand: AsyncParsableCommand {
 
         On start it prints the address and a QR code of the upload page for the phone.
 
+        Reports are downloads, the same files `rebut report` writes: links on each event's page         and on /reports (spending by category, month and payment), or from the API, e.g.         /api/v1/events/3/report?format=pdf (csv, json; zip, geojson, kml for a trip;         quarter=2025Q1 or year=2025 for a flat) and /api/v1/reports/summary?by=month.
+
         Examples:
           rebut serve                                   # http://127.0.0.1:8080/
           rebut serve --set-password                    # asks for it (or reads a line from stdin)

@@ -232,6 +232,26 @@ class BrowserTests:
                   "the receipt image loads")
         self.shot("receipt")
 
+    def test_the_event_pages_pdf_link_downloads_a_pdf(self):
+        self.go(f"/events/{self.event_id}")
+        link = self.driver.find_element(By.CSS_SELECTOR, "a.download[data-format=pdf]")
+        # Fetched by the page itself (its session cookie): what a click on the link downloads.
+        result = self.driver.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            fetch(arguments[0]).then(async r => {
+                const bytes = new Uint8Array(await r.arrayBuffer());
+                done([r.status, r.headers.get('content-type'), r.headers.get('content-disposition'),
+                      String.fromCharCode(...bytes.slice(0, 5)), bytes.length]);
+            }).catch(e => done([0, String(e), '', '', 0]));""", link.get_attribute("href"))
+        status, content_type, disposition, magic, size = result
+        assert status == 200 and content_type == "application/pdf", result
+        assert disposition == 'attachment; filename="claim-London-March.pdf"', result
+        assert magic == "%PDF-" and size > 1000, result
+        self.shot("event-reports")
+        self.go("/reports")
+        assert self.driver.find_elements(By.CSS_SELECTOR, f"tr[data-event='{self.event_id}'] a.download[data-format=zip]")
+        self.shot("reports")
+
 
 def main():
     parser = argparse.ArgumentParser()
@@ -250,7 +270,7 @@ def main():
                      "test_a_wrong_password_is_refused", "test_logs_in_and_creates_an_event",
                      "test_uploads_two_receipts", "test_picks_a_candidate_in_the_picker_and_files_the_receipt",
                      "test_an_offline_upload_is_queued_and_sent_once_back_online",
-                     "test_event_list_and_receipt_pages_render"]
+                     "test_event_list_and_receipt_pages_render", "test_the_event_pages_pdf_link_downloads_a_pdf"]
             for name in order:
                 try:
                     getattr(tests, name)()
@@ -270,7 +290,7 @@ def main():
             driver.quit()
             server.stop()
     print(f"browser: {passed} passed, {failed} failed")
-    return 0 if failed == 0 and passed == 8 else 1
+    return 0 if failed == 0 and passed == 9 else 1
 
 
 if __name__ == "__main__":

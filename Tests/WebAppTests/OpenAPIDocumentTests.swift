@@ -55,7 +55,8 @@ import WebApp
                 "PATCH /api/v1/events/{eventId}": ["place": "Here"],
                 "PATCH /api/v1/receipts/{receiptId}": ["fields": ["vendor": "Spec Shop"]],
             ]
-            let queries = ["GET /api/v1/search": "?q=total", "POST /api/v1/events/{eventId}/uploads": "?name=again.jpg"]
+            let queries = ["GET /api/v1/search": "?q=total", "GET /api/v1/reports/summary": "?by=category",
+                           "GET /api/v1/events/{eventId}/report": "?format=csv", "POST /api/v1/events/{eventId}/uploads": "?name=again.jpg"]
             for (key, operation) in try Self.operations(try await Self.document(client)) {
                 let parts = key.split(separator: " ", maxSplits: 1)
                 let path = String(parts[1]).replacingOccurrences(of: "{eventId}", with: "\(eventId)")

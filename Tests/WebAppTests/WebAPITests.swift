@@ -199,15 +199,6 @@ import WebApp
         }
     }
 
-    @Test func reportsAnswer501UntilTheReportsModuleIsWired() async throws {
-        let harness = try WebHarness()
-        try await harness.run { client in
-            let reports = try await client.json(.get, "/api/v1/reports")
-            #expect(reports.status == .notImplemented)
-            #expect(try reports.errorMessage() == "reports not available yet")
-        }
-    }
-
     @Test func everyResponseCarriesTheSecurityHeadersRefusalsToo() async throws {
         let harness = try WebHarness()
         try await harness.run { client in

@@ -74,7 +74,8 @@ import WebApp
             #expect(upload.text.contains("capture=\"environment\""))
             #expect(upload.text.contains("<option value=\"\(eventId)\" selected>"))
             let reports = try await client.execute(uri: "/reports", method: .get)
-            #expect(reports.status == .notImplemented)
+            #expect(reports.status == .ok)
+            #expect(reports.text.contains("href=\"/api/v1/events/\(eventId)/report?format=pdf\""))
             let serviceWorker = try await client.execute(uri: "/sw.js", method: .get)
             #expect(serviceWorker.headers[.contentType]?.hasPrefix("text/javascript") == true)
         }

@@ -68,6 +68,13 @@ public struct SpendingSummary: Sendable {
         }
     }
 
+    /// The summary as a document (what `rebut report --by … --json` prints and the API serves):
+    /// the table, and the receipts left out as flags.
+    public func document() -> ReportDocument {
+        ReportDocument(title: "Spending by \(grouping.rawValue)",
+                       sections: [ReportSection("Summary", blocks: [.table(table())] + (leftOut.isEmpty ? [] : [.flags(leftOut)]))])
+    }
+
     /// One table: group, receipts, total, share, and a bar (terminal and PDF only).
     public func table() -> ReportTable {
         var rows = lines.map { line in

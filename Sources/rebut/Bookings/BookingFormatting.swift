@@ -1,3 +1,4 @@
+import DomainReports
 import Foundation
 import RebutCore
 import Rental
@@ -13,11 +14,7 @@ enum BookingFormatting {
             + (who.isEmpty ? "" : "  \(who)")
     }
 
-    static func json(_ b: Booking) -> [String: Any] {
-        ["id": b.id ?? 0, "checkIn": b.checkIn.iso8601, "checkOut": b.checkOut.iso8601, "nights": b.nights, "adults": b.adults,
-         "children": b.children, "amount": MoneyFormat.canonical(b.amount, currency: b.currency), "currency": b.currency,
-         "guest": b.guest ?? NSNull(), "channel": b.channel ?? NSNull()]
-    }
+    static func json(_ b: Booking) -> [String: Any] { BookingJSON.object(b) }
 
     /// The booking and its flat, or a clear error (exit 2).
     static func find(_ id: Int64, in store: ExpenseStore) throws -> (booking: Booking, eventId: Int64) {
@@ -37,11 +34,3 @@ enum BookingFormatting {
     }
 }
 
-enum JSONValue {
-    /// Sorted-key JSON of plain dictionaries and arrays, as `JSONOutput` writes Encodable values.
-    static func pretty(_ value: Any) -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]))
-            ?? Data("null".utf8)
-        return String(decoding: data, as: UTF8.self)
-    }
-}

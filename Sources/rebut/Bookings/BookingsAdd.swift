@@ -1,3 +1,4 @@
+import DomainReports
 import ArgumentParser
 import Foundation
 import RebutCore

@@ -6,7 +6,7 @@ import Store
 struct ClaimWriter {
     var store: ExpenseStore
     var eventName: String
-    var format: ReportCommand.Format
+    var format: ClaimFiles.Format
     var output: String?
     var images: Bool
 
@@ -22,9 +22,9 @@ struct ClaimWriter {
         let claim = try ExpenseClaim.build(store: store, event: event, claimant: settings.claimant)
         let destination = output.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath) }
             ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-                .appendingPathComponent("claim-\(ClaimArchive.safe(event.name, limit: 60)).\(format.rawValue)")
+                .appendingPathComponent(ClaimFiles.fileName(eventName: event.name, format: format))
         do {
-            try write(claim, to: destination)
+            try ClaimFiles.write(claim, format: format, to: destination, store: store, images: images)
         } catch {
             printError("rebut: cannot write \(destination.path): \(error)")
             throw RebutExit.internalError
@@ -33,34 +33,5 @@ struct ClaimWriter {
             printError("rebut: #\(line.receipt.id ?? 0) \(line.receipt.vendor ?? "(no vendor)"): \(line.flag!)")
         }
         print(destination.path)
-    }
-
-    private func write(_ claim: ExpenseClaim, to url: URL) throws {
-        switch format {
-        case .pdf:
-            try PDFRenderer.render(document(claim), to: url)
-        case .csv:
-            try CSVRenderer.render(claim.receiptsTable()).write(to: url, options: .atomic)
-        case .json:
-            try JSONRenderer.render(claim.document()).write(to: url, options: .atomic)
-        case .geojson:
-            try PlaceExport.geoJSON(claim.lines.map(\.receipt), title: claim.event.name).write(to: url, options: .atomic)
-        case .kml:
-            try PlaceExport.kml(claim.lines.map(\.receipt), title: claim.event.name).write(to: url, options: .atomic)
-        case .zip:
-            let base = url.deletingPathExtension().lastPathComponent
-            let pdf = FileManager.default.temporaryDirectory.appendingPathComponent("rebut-\(UUID().uuidString).pdf")
-            defer { try? FileManager.default.removeItem(at: pdf) }
-            try PDFRenderer.render(document(claim), to: pdf)
-            let originals = claim.lines.filter(\.receipt.hasImage).map { ($0.receipt, store.imageURL(for: $0.receipt)) }
-            try ClaimArchive.write(to: url, pdf: pdf, pdfName: base + ".pdf", csv: CSVRenderer.render(claim.receiptsTable()),
-                                   csvName: base + ".csv", images: originals)
-        }
-    }
-
-    private func document(_ claim: ExpenseClaim) -> ReportDocument {
-        guard images else { return claim.document() }
-        let made = ReceiptThumbnails.make(for: claim.lines.map(\.receipt), store: store)
-        return claim.document(thumbnails: made.thumbnails, imageProblems: made.problems)
     }
 }

@@ -53,9 +53,7 @@ struct ReportCommand: AsyncParsableCommand {
           rebut report --by month --currency EUR --csv
         """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case pdf, csv, json, zip, geojson, kml
-    }
+    typealias Format = ClaimFiles.Format
 
     @Argument(help: "The trip, flat or project.") var event: String?
     @Option(name: .long, help: "pdf, csv, json, zip, geojson or kml for a claim (default pdf); pdf, csv or json for a flat or a project (default: a table on the terminal).")
@@ -125,9 +123,7 @@ struct ReportCommand: AsyncParsableCommand {
                                                 currency: currency?.code)
         let table = summary.table()
         if json {
-            print(String(decoding: JSONRenderer.render(ReportDocument(title: "Spending by \(grouping.rawValue)",
-                sections: [ReportSection("Summary", blocks: [.table(table)] + (summary.leftOut.isEmpty ? [] : [.flags(summary.leftOut)]))])),
-                         as: UTF8.self))
+            print(String(decoding: JSONRenderer.render(summary.document()), as: UTF8.self))
         } else if csv {
             FileHandle.standardOutput.write(CSVRenderer.render(table, byteOrderMark: false))
         } else if summary.lines.isEmpty {
@@ -143,18 +139,4 @@ struct ReportCommand: AsyncParsableCommand {
 }
 
 extension SpendingSummary.Grouping: ExpressibleByArgument {}
-
-/// How a flat's or a project's report is printed on stdout.
-enum ReportFormat: String, CaseIterable {
-    case terminal, csv, json
-}
-
-/// CSV fields quoted when they need it (RFC 4180).
-enum CSVField {
-    static func quoted(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-
-    static func line(_ fields: [String]) -> String { fields.map(quoted).joined(separator: ",") + "\n" }
-}
+extension ClaimFiles.Format: ExpressibleByArgument {}

@@ -1,18 +1,17 @@
-import DomainReports
 import Foundation
 import RebutCore
 import Rental
 import Store
 
 /// One flat's statements for the quarters asked, read from the store.
-struct PropertyReport {
-    var event: Event
-    var details: PropertyDetails?
-    var statements: [QuarterStatement]
+public struct PropertyReport: Sendable {
+    public var event: Event
+    public var details: PropertyDetails?
+    public var statements: [QuarterStatement]
     /// Bills without a date: in no quarter until one is set.
-    var undatedBills: [Int64]
+    public var undatedBills: [Int64]
 
-    static func build(_ event: Event, quarters: [Quarter], store: ExpenseStore) throws -> PropertyReport {
+    public static func build(_ event: Event, quarters: [Quarter], store: ExpenseStore) throws -> PropertyReport {
         let details = try store.propertyDetails(eventId: event.id!)
         let periods = try store.billingPeriods(eventId: event.id!)
         let receipts = try store.receipts(eventId: event.id)
@@ -29,14 +28,14 @@ struct PropertyReport {
     }
 
     /// What the PDF's document is made of.
-    var forDocument: FlatStatements {
+    public var forDocument: FlatStatements {
         FlatStatements(name: event.name, address: details?.address, town: details?.town, zone: details?.zone,
                        currency: event.currency ?? "EUR", statements: statements, undatedBills: undatedBills)
     }
 }
 
-enum PropertyReportOutput {
-    static func render(_ reports: [PropertyReport], format: ReportFormat, combined: Bool) -> String {
+public enum PropertyReportOutput {
+    public static func render(_ reports: [PropertyReport], format: ReportFormat, combined: Bool) -> String {
         switch format {
         case .terminal: return terminal(reports, combined: combined)
         case .csv: return csv(reports)
@@ -157,7 +156,7 @@ enum PropertyReportOutput {
         return [
             "quarter": s.quarter.description, "from": s.quarter.firstDay.iso8601, "to": s.quarter.lastDay.iso8601,
             "currency": c, "bookings": s.bookings.map { entry -> [String: Any] in
-                var row = BookingFormatting.json(entry.booking)
+                var row = BookingJSON.object(entry.booking)
                 row["adultNights"] = entry.booking.adultNights
                 row["rate"] = entry.rate.map { money($0.perPersonNight, c) } ?? NSNull()
                 row["touristTax"] = entry.tax.map { money($0, c) } ?? NSNull()

@@ -4,14 +4,14 @@ import RnDDeduction
 import Store
 
 /// One project's costing for a fiscal year, read from the store.
-struct ProjectReport {
-    var event: Event
-    var costing: ProjectCosting
+public struct ProjectReport: Sendable {
+    public var event: Event
+    public var costing: ProjectCosting
     /// The percentages the estimate used, named on each line of the PDF.
-    var rates: DeductionRates
+    public var rates: DeductionRates
 
     /// nil when `onlyIfInYear` and the project belongs to another fiscal year.
-    static func build(_ event: Event, year: Int?, store: ExpenseStore, onlyIfInYear: Bool) throws -> ProjectReport? {
+    public static func build(_ event: Event, year: Int?, store: ExpenseStore, onlyIfInYear: Bool) throws -> ProjectReport? {
         let details = try store.projectDetails(eventId: event.id!) ?? ProjectDetails()
         let fiscalYear = year ?? details.fiscalYear
         if onlyIfInYear, let fiscalYear, let own = details.fiscalYear, own != fiscalYear { return nil }
@@ -39,8 +39,8 @@ struct ProjectReport {
     }
 }
 
-enum ProjectReportOutput {
-    static func render(_ reports: [ProjectReport], year: Int?, format: ReportFormat, combined: Bool) -> String {
+public enum ProjectReportOutput {
+    public static func render(_ reports: [ProjectReport], year: Int?, format: ReportFormat, combined: Bool) -> String {
         switch format {
         case .terminal: return terminal(reports, year: year, combined: combined)
         case .csv: return csv(reports)
