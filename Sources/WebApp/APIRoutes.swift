@@ -6,7 +6,7 @@ import Reports
 import Store
 
 /// The JSON API under /api/v1, described by `OpenAPIDocument`.
-struct APIRoutes: Sendable {
+struct APIRoutes: StoreLookup {
     let store: ExpenseStore
     let uploads: UploadService
 
@@ -63,20 +63,6 @@ struct APIRoutes: Sendable {
             return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
                             body: .init(byteBuffer: ByteBuffer(bytes: JSONRenderer.render(summary.document()))))
         }
-    }
-
-    func event(_ id: Int64) async throws -> Event {
-        guard let event = try await store.nonBlocking.run({ try $0.event(id: id) }) else {
-            throw WebError.notFound("no event with id \(id)")
-        }
-        return event
-    }
-
-    func receipt(_ id: Int64) async throws -> Receipt {
-        guard let receipt = try await store.nonBlocking.run({ try $0.receipt(id: id) }) else {
-            throw WebError.notFound("no receipt with id \(id)")
-        }
-        return receipt
     }
 
     private func listEvents() async throws -> Response {

@@ -5,7 +5,7 @@ import RebutCore
 import Store
 
 /// The server-rendered pages. Every write goes through the same Store calls as the CLI.
-struct PageRoutes: Sendable {
+struct PageRoutes: StoreLookup {
     let store: ExpenseStore
     let categories: [String]
     let requiresLogin: Bool
@@ -175,20 +175,6 @@ struct PageRoutes: Sendable {
     }
 
     // MARK: receipts
-
-    func event(_ id: Int64) async throws -> Event {
-        guard let event = try await store.nonBlocking.run({ try $0.event(id: id) }) else {
-            throw WebError.notFound("no event with id \(id)")
-        }
-        return event
-    }
-
-    func receipt(_ id: Int64) async throws -> Receipt {
-        guard let receipt = try await store.nonBlocking.run({ try $0.receipt(id: id) }) else {
-            throw WebError.notFound("no receipt with id \(id)")
-        }
-        return receipt
-    }
 
     /// What the image, the boxes and the OCR text need, shared by the receipt page and the picker.
     private func receiptValues(_ r: Receipt, event: Event) -> [String: Any] {
