@@ -17,5 +17,13 @@ rebut=.build/release/rebut
 echo
 "$rebut" events show "Demo"
 echo
+# The expense claim a traveller would hand in: an A4 PDF with charts, every receipt and its image.
+mkdir -p out
+# Amounts in other currencies stay unconverted (and flagged) until you give Rebut rates: it never
+# invents one (rebut rates import eurofxref-hist.csv, from the ECB's site).
+echo "Expense claim: $("$rebut" report "Demo" --output out/claim-Demo.pdf 2>out/claim-Demo.log)"
+unconverted=$(grep -c "not converted" out/claim-Demo.log || true)
+[ "$unconverted" -eq 0 ] || echo "  $unconverted amounts not converted to the event's currency: no exchange rate yet (see out/claim-Demo.log)"
+echo
 echo "Store: $("$rebut" receipts list --json >/dev/null && echo "${REBUT_STORE:-${XDG_DATA_HOME:-$HOME/.local/share}/rebut/rebut.sqlite}")"
 echo "Next: $rebut receipts show 1 · $rebut review · $rebut help"
