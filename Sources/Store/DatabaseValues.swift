@@ -53,3 +53,45 @@ enum JSONColumn {
         }
     }
 }
+
+/// Receipt columns whose bad values are refused by name rather than read as nil.
+enum ReceiptColumns {
+    static func date(_ text: String?) throws -> LocalDate? {
+        try text.map { text in
+            guard let day = LocalDate(iso8601: text) else { throw StoreError.corruptValue(column: "date", value: text) }
+            return day
+        }
+    }
+
+    static func status(_ text: String) throws -> ReceiptStatus {
+        guard let status = ReceiptStatus(rawValue: text) else { throw StoreError.corruptValue(column: "status", value: text) }
+        return status
+    }
+}
+
+/// A receipt's editable fields, whether the full record or a list's summary: one place says
+/// what each field's canonical text is.
+public protocol ReceiptFieldValues {
+    var vendor: String? { get }
+    var date: LocalDate? { get }
+    var total: Decimal? { get }
+    var currency: String? { get }
+    var payment: String? { get }
+    var tax: Decimal? { get }
+    var category: String? { get }
+}
+
+extension ReceiptFieldValues {
+    /// The field's current value as canonical text, as corrections record it.
+    public func value(of field: ReceiptField) -> String? {
+        switch field {
+        case .vendor: return vendor
+        case .date: return date?.iso8601
+        case .total: return total.map { MoneyText.text($0, currency: currency) }
+        case .currency: return currency
+        case .payment: return payment
+        case .tax: return tax.map { MoneyText.text($0, currency: currency) }
+        case .category: return category
+        }
+    }
+}

@@ -4,7 +4,7 @@ import RebutCore
 
 /// A receipt as lists show it: its fields and status without the OCR text, lines and candidates,
 /// which are most of a row's bytes and of the time to decode it.
-public struct ReceiptSummary: Sendable, Hashable, FetchableRecord {
+public struct ReceiptSummary: Sendable, Hashable, FetchableRecord, ReceiptFieldValues {
     public var id: Int64
     public var eventId: Int64
     public var fileName: String
@@ -29,22 +29,14 @@ public struct ReceiptSummary: Sendable, Hashable, FetchableRecord {
         fileName = row["fileName"]
         imagePath = row["imagePath"]
         vendor = row["vendor"]
-        let dateText: String? = row["date"]
-        date = try dateText.map { text in
-            guard let day = LocalDate(iso8601: text) else { throw StoreError.corruptValue(column: "date", value: text) }
-            return day
-        }
+        date = try ReceiptColumns.date(row["date"])
         total = try MoneyText.decode(row["total"], column: "total")
         currency = row["currency"]
         payment = row["payment"]
         tax = try MoneyText.decode(row["tax"], column: "tax")
         category = row["category"]
         confidence = try JSONColumn.decode([String: Double].self, from: row["confidence"], column: "confidence") ?? [:]
-        let statusText: String = row["status"]
-        guard let status = ReceiptStatus(rawValue: statusText) else {
-            throw StoreError.corruptValue(column: "status", value: statusText)
-        }
-        self.status = status
+        status = try ReceiptColumns.status(row["status"])
         createdAt = row["createdAt"]
         updatedAt = row["updatedAt"]
     }
@@ -68,19 +60,6 @@ public struct ReceiptSummary: Sendable, Hashable, FetchableRecord {
     }
 
     public var hasImage: Bool { !imagePath.isEmpty }
-
-    /// The field's value as canonical text, as `Receipt.value(of:)` gives it.
-    public func value(of field: ReceiptField) -> String? {
-        switch field {
-        case .vendor: return vendor
-        case .date: return date?.iso8601
-        case .total: return total.map { MoneyText.text($0, currency: currency) }
-        case .currency: return currency
-        case .payment: return payment
-        case .tax: return tax.map { MoneyText.text($0, currency: currency) }
-        case .category: return category
-        }
-    }
 }
 
 extension ExpenseStore {

@@ -14,7 +14,7 @@ public enum ReceiptStatus: String, Codable, Sendable, CaseIterable, DatabaseValu
 /// The database mapping is written by hand (not derived from Codable) because money must be
 /// stored as canonical TEXT and structured values as JSON text; `Codable` stays available for
 /// JSON output.
-public struct Receipt: Codable, Sendable, Hashable, Identifiable, FetchableRecord, MutablePersistableRecord {
+public struct Receipt: Codable, Sendable, Hashable, Identifiable, FetchableRecord, MutablePersistableRecord, ReceiptFieldValues {
     public static let databaseTableName = "receipt"
 
     public var id: Int64?
@@ -118,15 +118,7 @@ public struct Receipt: Codable, Sendable, Hashable, Identifiable, FetchableRecor
         ocrText = row[Columns.ocrText]
         ocrLines = try JSONColumn.decode([TextLine].self, from: row[Columns.ocrLines], column: "ocrLines") ?? []
         vendor = row[Columns.vendor]
-        let dateText: String? = row[Columns.date]
-        if let dateText {
-            guard let day = LocalDate(iso8601: dateText) else {
-                throw StoreError.corruptValue(column: "date", value: dateText)
-            }
-            date = day
-        } else {
-            date = nil
-        }
+        date = try ReceiptColumns.date(row[Columns.date])
         total = try MoneyText.decode(row[Columns.total], column: "total")
         currency = row[Columns.currency]
         payment = row[Columns.payment]
@@ -136,11 +128,7 @@ public struct Receipt: Codable, Sendable, Hashable, Identifiable, FetchableRecor
                                            column: "confidence") ?? [:]
         candidates = try JSONColumn.decode([String: [Candidate]].self, from: row[Columns.candidates],
                                            column: "candidates") ?? [:]
-        let statusText: String = row[Columns.status]
-        guard let status = ReceiptStatus(rawValue: statusText) else {
-            throw StoreError.corruptValue(column: "status", value: statusText)
-        }
-        self.status = status
+        status = try ReceiptColumns.status(row[Columns.status])
         createdAt = row[Columns.createdAt]
         updatedAt = row[Columns.updatedAt]
         sourcePath = row[Columns.sourcePath]
@@ -183,18 +171,6 @@ public struct Receipt: Codable, Sendable, Hashable, Identifiable, FetchableRecor
         id = inserted.rowID
     }
 
-    /// The field's current value as canonical text, as corrections record it.
-    public func value(of field: ReceiptField) -> String? {
-        switch field {
-        case .vendor: return vendor
-        case .date: return date?.iso8601
-        case .total: return total.map { MoneyText.text($0, currency: currency) }
-        case .currency: return currency
-        case .payment: return payment
-        case .tax: return tax.map { MoneyText.text($0, currency: currency) }
-        case .category: return category
-        }
-    }
 
     /// The review rule: filed iff vendor, date and total are all set and each is at least
     /// `threshold` confident. A field without a recorded confidence counts as unsure.
