@@ -119,10 +119,7 @@ public final class OCRWorkerPool: Sendable {
             if !requests.isEmpty {
                 page.rereads = LineRereader(options: refinement.options).reread(requests, of: page, in: cleaned, engine: engine)
             }
-            // Bounded: a planner that keeps asking gets `maxFallbackReadings` at most.
-            while page.fallbackReadings.count < Refinement.maxFallbackReadings, let mode = refinement.nextFallbackMode(page),
-                  mode != engine.settings.pageSegmentationMode,
-                  !page.fallbackReadings.contains(where: { $0.pageSegmentationMode == mode }) {
+            while let mode = refinement.nextFallback(for: page, besides: engine.settings.pageSegmentationMode) {
                 let again = try engine.recognize(cleaned, pageSegmentationMode: mode)
                 page.fallbackReadings.append(FallbackReading(pageSegmentationMode: mode, lines: again.lines))
             }
@@ -175,6 +172,14 @@ struct Refinement: Sendable {
     let options: LineRereadOptions
     let requests: @Sendable (OCRPage) -> [LineRereadRequest]
     let nextFallbackMode: @Sendable (OCRPage) -> Int?
+
+    /// The next whole-page reading to make, for an image and a PDF alike: what the planner asks,
+    /// within the bound, never the mode of the first reading nor one already made.
+    func nextFallback(for page: OCRPage, besides firstMode: Int) -> Int? {
+        guard page.fallbackReadings.count < Self.maxFallbackReadings, let mode = nextFallbackMode(page),
+              mode != firstMode, !page.fallbackReadings.contains(where: { $0.pageSegmentationMode == mode }) else { return nil }
+        return mode
+    }
 }
 
 private struct Job: Sendable {

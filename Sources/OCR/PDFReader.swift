@@ -103,9 +103,7 @@ struct PDFReader {
                 return moved
             }
         }
-        while page.fallbackReadings.count < Refinement.maxFallbackReadings, let mode = refinement.nextFallbackMode(page),
-              mode != engine.settings.pageSegmentationMode,
-              !page.fallbackReadings.contains(where: { $0.pageSegmentationMode == mode }) {
+        while let mode = refinement.nextFallback(for: page, besides: engine.settings.pageSegmentationMode) {
             let pages = readings.map { reading -> OCRPage in
                 guard let image = reading.image, let again = try? engine.recognize(image, pageSegmentationMode: mode) else {
                     return reading.page
