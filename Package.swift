@@ -97,6 +97,7 @@ let package = Package(
         .target(name: "WebApp", dependencies: [
             "Pipeline", "Store", "RebutCore", "Ingest", "Categorisation", "CQRencode", "Reports", "DomainReports", "Rental",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTLS", package: "hummingbird"),
             .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
             .product(name: "Mustache", package: "swift-mustache"),
             .product(name: "Crypto", package: "swift-crypto"),
@@ -137,6 +138,7 @@ let package = Package(
             "WebApp", "Rental", "Reports", "Pipeline", "Store", "RebutCore", "Categorisation", "RebutTestSupport",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "HummingbirdTLS", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "NIOCore", package: "swift-nio"),
         ]),
