@@ -20,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // HTTPS for rebut serve (--tls-cert/--tls-key): hummingbird's TLS channel is NIOSSL's.
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.36.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
@@ -98,6 +100,7 @@ let package = Package(
             "Pipeline", "Store", "RebutCore", "Ingest", "Categorisation", "CQRencode", "Reports", "DomainReports", "Rental",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTLS", package: "hummingbird"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
             .product(name: "Mustache", package: "swift-mustache"),
             .product(name: "Crypto", package: "swift-crypto"),
@@ -124,7 +127,7 @@ let package = Package(
         .testTarget(name: "StoreTests", dependencies: ["Store", "RebutCore", "Rental", "RnDDeduction"]),
         .testTarget(name: "RentalTests", dependencies: ["Rental", "RebutCore"]),
         .testTarget(name: "RnDDeductionTests", dependencies: ["RnDDeduction", "RebutCore"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Store", "Extraction", "RebutCore", "RebutTestSupport"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Store", "Extraction", "OCR", "Imaging", "Ingest", "RebutCore", "RebutTestSupport"]),
         .testTarget(name: "ReviewTests", dependencies: [
             "Review", "Store", "Pipeline", "Categorisation", "RebutCore", "RebutTestSupport",
         ]),
