@@ -179,7 +179,7 @@ enum ImageResponder {
         let id = receipt.id ?? 0
         guard let image = try await store.nonBlocking.run({ try $0.readImage(receiptId: id) }) else {
             throw WebError.notFound(receipt.hasImage
-                ? "receipt #\(id) has no read image: it was filed before read images were kept, or is a PDF of several pages"
+                ? "receipt #\(id) has no read image: it was filed before read images were kept, typed in by hand, or is a PDF of several pages"
                 : "receipt #\(id) was typed in and has no image")
         }
         // An API client needs the boxes' space to scale them; the JPEG may be smaller than it.

@@ -25,7 +25,8 @@ struct ServeCommand: AsyncParsableCommand {
         HTTPS (or on localhost): give the server a certificate with --tls-cert and --tls-key. \
         mkcert makes one the phone trusts once its root CA is installed on the phone \
         (`mkcert -install; mkcert 192.168.1.20`); a self-signed certificate the phone does not \
-        trust serves pages but not the offline queue. With TLS, cookies are Secure and HSTS is sent.
+        trust serves pages but not the offline queue; --tls-self-signed makes one (kept beside the \
+        store, reused). With TLS, cookies are Secure and HSTS is sent.
 
         Wrong passwords are limited: after 5 from one address within 15 minutes, the login \
         answers 429 (with Retry-After) until the window has passed.
@@ -36,6 +37,7 @@ struct ServeCommand: AsyncParsableCommand {
           rebut serve --listen 0.0.0.0:8080             # the phone on the same Wi-Fi
           rebut serve --listen 127.0.0.1:0              # any free port (printed)
           rebut serve --listen 0.0.0.0:8443 --tls-cert 192.168.1.20.pem --tls-key 192.168.1.20-key.pem
+          rebut serve --listen 0.0.0.0:8443 --tls-self-signed   # encrypted, but no offline queue on phones
           rebut serve --max-upload-mb 20 --lang spa+cat
         """)
 
@@ -54,6 +56,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("tls-key"), help: ArgumentHelp("The certificate's PEM private key (unencrypted).", valueName: "file"))
     var tlsKey: String?
 
+    @Flag(name: .customLong("tls-self-signed"),
+          help: "Serve HTTPS with a self-signed certificate kept beside the store (phones do not trust it: no offline queue).")
+    var tlsSelfSigned = false
+
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var pipelineOptions: PipelineOptions
 
@@ -64,6 +70,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard (1...1024).contains(maxUploadMB) else { throw ValidationError("--max-upload-mb must be 1 to 1024") }
         guard (tlsCert == nil) == (tlsKey == nil) else {
             throw ValidationError("--tls-cert and --tls-key go together: the certificate and its private key")
+        }
+        guard !(tlsSelfSigned && tlsCert != nil) else {
+            throw ValidationError("--tls-self-signed makes its own certificate: leave out --tls-cert and --tls-key")
         }
     }
 
@@ -81,9 +90,25 @@ struct ServeCommand: AsyncParsableCommand {
                 "listening on \(address.host) needs a password: run `rebut serve --set-password` first")
         }
         var tls: WebTLS?
-        if let tlsCert, let tlsKey {
+        var files = tlsCert.flatMap { cert in tlsKey.map { (cert, $0) } }
+        if tlsSelfSigned {
+            let folder = store.databaseURL.deletingPathExtension().appendingPathExtension("tls")
+            let wildcard = ["0.0.0.0", "::"].contains(address.host)
+            let listened = [wildcard ? LocalNetwork.firstIPv4() : address.host].compactMap { $0 }
+            let hosts = (["localhost", "127.0.0.1", "::1"] + listened).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
             do {
-                tls = try WebTLS(certificatePath: tlsCert, keyPath: tlsKey)
+                let made = try SelfSignedCertificate.ensure(in: folder, hosts: hosts)
+                files = (made.certificatePath, made.keyPath)
+                print("Self-signed certificate: \(made.certificatePath) (browsers warn once; phones do not run the "
+                      + "offline upload queue with it: use mkcert for that)")
+            } catch {
+                printError("rebut: \(error)")
+                throw RebutExit.internalError
+            }
+        }
+        if let (certificate, key) = files {
+            do {
+                tls = try WebTLS(certificatePath: certificate, keyPath: key)
             } catch {
                 printError("rebut: \(error)")
                 throw RebutExit.notFound

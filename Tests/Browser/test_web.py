@@ -233,6 +233,7 @@ class BrowserTests:
         x, y, w, h = first
         assert abs(drawn[0] - x * sx) <= 2 and abs(drawn[1] - y * sy) <= 2, (drawn, first, sx, sy)
         assert abs(drawn[2] - w * sx) <= 5 and abs(drawn[3] - h * sy) <= 5, (drawn, first, sx, sy)
+        self.driver.execute_script("window.scrollTo(0, 0)")
         self.shot("picker-photo")
 
     def test_an_offline_upload_is_queued_and_sent_once_back_online(self):

@@ -36,6 +36,9 @@ import Testing
         let alone = try rebut.run(["serve", "--tls-cert", missing])
         #expect(alone.status == 64)
         #expect(alone.stderr.contains("--tls-cert and --tls-key go together"))
+        let both = try rebut.run(["serve", "--tls-self-signed", "--tls-cert", missing, "--tls-key", missing])
+        #expect(both.status == 64)
+        #expect(both.stderr.contains("--tls-self-signed makes its own certificate"))
     }
 
     @Test func tokensAreCreatedShownOnceListedAndRevoked() throws {

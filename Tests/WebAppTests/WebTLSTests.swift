@@ -103,3 +103,35 @@ import WebApp
         }
     }
 }
+
+/// `--tls-self-signed`: made in-process, served, and reused while it covers the hosts.
+@Suite struct SelfSignedCertificateTests {
+    @Test func aSelfSignedCertificateServesHTTPSForItsHostsAndIsReused() async throws {
+        let dir = try TemporaryDirectory("rebut-tls")
+        let folder = dir.file("rebut.tls")
+        let made = try SelfSignedCertificate.ensure(in: folder, hosts: ["localhost", "127.0.0.1", "::1"])
+        let key = try FileManager.default.attributesOfItem(atPath: made.keyPath)[.posixPermissions] as? Int
+        #expect(key == 0o600)
+        let first = try Data(contentsOf: URL(fileURLWithPath: made.certificatePath))
+        _ = try SelfSignedCertificate.ensure(in: folder, hosts: ["localhost", "127.0.0.1"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: made.certificatePath)) == first, "the same hosts reuse it")
+        _ = try SelfSignedCertificate.ensure(in: folder, hosts: ["localhost", "192.168.1.20"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: made.certificatePath)) != first, "a new address makes a new one")
+
+        // A client that trusts only this certificate and checks the host name connects to localhost.
+        let tls = try WebTLS(certificatePath: made.certificatePath, keyPath: made.keyPath)
+        var trusting = TLSConfiguration.makeClientConfiguration()
+        trusting.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(made.certificatePath))
+        let client = trusting
+        let harness = try WebHarness(tls: tls)
+        try await harness.run { plain in
+            let port = try #require(plain.port)
+            try await TestClient.withClient(host: "localhost", port: port,
+                                            configuration: .init(tlsConfiguration: client, serverName: "localhost")) { https in
+                let page = try await https.execute(.init("/events", method: .get))
+                #expect(page.status == .ok)
+                #expect(String(buffer: page.body ?? ByteBuffer()).contains("Events"))
+            }
+        }
+    }
+}
