@@ -20,6 +20,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // HTTPS for rebut serve (--tls-cert/--tls-key): hummingbird's TLS channel is NIOSSL's.
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.36.0"),
+        // rebut serve --tls-self-signed: a certificate made in-process, no openssl needed.
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.3.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
@@ -97,6 +102,10 @@ let package = Package(
         .target(name: "WebApp", dependencies: [
             "Pipeline", "Store", "RebutCore", "Ingest", "Categorisation", "CQRencode", "Reports", "DomainReports", "Rental",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTLS", package: "hummingbird"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "X509", package: "swift-certificates"),
+            .product(name: "SwiftASN1", package: "swift-asn1"),
             .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
             .product(name: "Mustache", package: "swift-mustache"),
             .product(name: "Crypto", package: "swift-crypto"),
@@ -123,7 +132,7 @@ let package = Package(
         .testTarget(name: "StoreTests", dependencies: ["Store", "RebutCore", "Rental", "RnDDeduction"]),
         .testTarget(name: "RentalTests", dependencies: ["Rental", "RebutCore"]),
         .testTarget(name: "RnDDeductionTests", dependencies: ["RnDDeduction", "RebutCore"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Store", "Extraction", "RebutCore", "RebutTestSupport"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Store", "Extraction", "OCR", "Imaging", "Ingest", "RebutCore", "RebutTestSupport"]),
         .testTarget(name: "ReviewTests", dependencies: [
             "Review", "Store", "Pipeline", "Categorisation", "RebutCore", "RebutTestSupport",
         ]),
@@ -137,6 +146,7 @@ let package = Package(
             "WebApp", "Rental", "Reports", "Pipeline", "Store", "RebutCore", "Categorisation", "RebutTestSupport",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "HummingbirdTLS", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "NIOCore", package: "swift-nio"),
         ]),

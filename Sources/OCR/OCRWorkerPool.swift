@@ -124,8 +124,13 @@ public final class OCRWorkerPool: Sendable {
                 page.fallbackReadings.append(FallbackReading(pageSegmentationMode: mode, lines: again.lines))
             }
         }
+        let afterReread = clock.now
+        // The picker draws the boxes on this; without it (Leptonica failed) it falls back to an
+        // estimate on the original, so a failure here must not cost the receipt.
+        let readImage = try? cleaned.readImage()
         return OCROutcome(page: page, decode: afterDecode - start, clean: afterClean - afterDecode,
-                          ocr: afterOCR - afterClean, reread: clock.now - afterOCR)
+                          ocr: afterOCR - afterClean, reread: afterReread - afterOCR,
+                          readImage: readImage, keep: clock.now - afterReread)
     }
 }
 
@@ -152,8 +157,13 @@ public struct OCROutcome: Sendable {
     public var ocr: Duration
     /// Re-reading uncertain lines (zero without a refinement).
     public var reread: Duration = .zero
-    public var total: Duration { decode + clean + ocr + reread }
-    public var timings: OCRTimings { OCRTimings(decode: decode, clean: clean, ocr: ocr, reread: reread) }
+    /// The image the boxes are in, kept with the receipt (see `ReadImage`); nil when there is
+    /// none to keep (a PDF of several pages or with a text layer, see `PDFReader`).
+    public var readImage: ReadImage? = nil
+    /// Encoding `readImage`.
+    public var keep: Duration = .zero
+    public var total: Duration { decode + clean + ocr + reread + keep }
+    public var timings: OCRTimings { OCRTimings(decode: decode, clean: clean, ocr: ocr, reread: reread, keep: keep) }
 }
 
 /// The cost of each step of one receipt, without the page.
@@ -162,6 +172,8 @@ public struct OCRTimings: Sendable, Hashable {
     public var clean: Duration
     public var ocr: Duration
     public var reread: Duration
+    /// Encoding the read image kept with the receipt.
+    public var keep: Duration = .zero
 }
 
 /// Which lines to re-read, and how: asked once the page has been read.

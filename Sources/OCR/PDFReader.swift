@@ -13,6 +13,11 @@ import RebutCore
 /// rather than stacked into one image, so only one rendered page is decoded at a time, and
 /// each page keeps its own text size and crop. Re-reading uncertain lines works as for an
 /// image, on the page the line came from.
+///
+/// The read image kept with the receipt (`OCROutcome.readImage`): for a one-page PDF, the
+/// cleaned page the OCR read, or for a text-layer page the page rendered small, in the same
+/// 300 dpi coordinate space as the text layer's boxes. A PDF of several pages keeps none (its
+/// boxes run down a stack of pages no single image shows), and the picker falls back to its estimate.
 struct PDFReader {
     /// More pages than this is not a receipt but a statement or a book: refused, named.
     static let maxPages = 10
@@ -50,6 +55,8 @@ struct PDFReader {
 
         let pixelsPerPoint = Self.renderDPI / 72
         var readings: [PageReading] = []
+        var readImage: ReadImage?
+        var keep = Duration.zero
         for index in 0..<count {
             guard let pdfPage = document.page(index) else {
                 throw WorkerStepFailure(step: .decode, underlying: ReceiptInputError.corrupt("page \(index + 1) of the PDF cannot be read"))
@@ -62,6 +69,10 @@ struct PDFReader {
                                    height: Int((size.height * pixelsPerPoint).rounded()))
                 readings.append(PageReading(page: page, image: nil, fromTextLayer: true))
                 decode += lap()
+                if count == 1 {
+                    readImage = Self.renderedReadImage(pdfPage, coordinateSpace: (page.width, page.height))
+                    keep += lap()
+                }
                 continue
             }
             let rendered = try WorkerStepFailure.during(.decode) {
@@ -73,13 +84,27 @@ struct PDFReader {
             let page = try WorkerStepFailure.during(.ocr) { try engine.recognize(cleaned) }
             ocr += lap()
             readings.append(PageReading(page: page, image: refinement == nil ? nil : cleaned, fromTextLayer: false))
+            if count == 1 {
+                // As for an image: a failure only costs the exact boxes, not the receipt.
+                readImage = try? cleaned.readImage()
+                keep += lap()
+            }
         }
 
         var page = Self.stacked(readings.map(\.page))
         if let refinement, readings.contains(where: { !$0.fromTextLayer }) {
             refine(&page, readings: readings, with: refinement)
         }
-        return OCROutcome(page: page, decode: decode, clean: clean, ocr: ocr, reread: lap())
+        return OCROutcome(page: page, decode: decode, clean: clean, ocr: ocr, reread: lap(), readImage: readImage, keep: keep)
+    }
+
+    /// A text-layer page drawn at the resolution that fits `ReadImage.maxSide`, never above the
+    /// 300 dpi of its boxes; nil when poppler cannot draw it (the boxes then fall back).
+    static func renderedReadImage(_ page: PDFPage, coordinateSpace: (width: Int, height: Int)) -> ReadImage? {
+        let longest = Double(max(coordinateSpace.width, coordinateSpace.height, 1))
+        let dpi = min(renderDPI, renderDPI * Double(ReadImage.maxSide) / longest)
+        guard let image = try? page.rendered(dpi: dpi, pixelBudget: ReadImage.maxSide * ReadImage.maxSide) else { return nil }
+        return try? image.readImage(coordinateSpace: coordinateSpace)
     }
 
     /// Re-reads the lines `refinement` asks for on the page each came from, then the whole

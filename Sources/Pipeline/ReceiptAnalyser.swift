@@ -16,6 +16,8 @@ public struct AnalysedReceipt: Sendable {
     public var uncertainFields: [ReceiptField]
     /// What decoding, cleaning, reading and re-reading cost; nil when the page came from elsewhere.
     public var timings: OCRTimings?
+    /// The image the OCR read, whose pixels the lines' boxes are in; kept with the receipt.
+    public var readImage: ReadImage?
 
     /// Missing or unsure fields, or a capture a person should look at (several slips on a page).
     public var needsReview: Bool { !uncertainFields.isEmpty || !page.notes.isEmpty }
@@ -131,6 +133,7 @@ public final class ReceiptAnalyser: Sendable {
         // person can type in what the OCR could not read.
         var analysed = analyse(file, page: outcome.page, context: context, planner: planner)
         analysed.timings = outcome.timings
+        analysed.readImage = outcome.readImage
         return analysed
     }
 

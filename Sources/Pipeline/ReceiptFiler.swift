@@ -156,7 +156,8 @@ public final class ReceiptFiler: Sendable {
                              sourcePath: sourcePath,
                              billingPeriod: BillingPeriodExtractor.find(in: analysed.page.lines.map(\.text),
                                                                         issueDate: analysed.fields.date),
-                             location: analysed.file.location ?? heifLocation(analysed.file))
+                             location: analysed.file.location ?? heifLocation(analysed.file),
+                             readImage: analysed.readImage)
         do {
             switch try await store.nonBlocking.file(new, into: eventId) {
             case .duplicate(let existing):

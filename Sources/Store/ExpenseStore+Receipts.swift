@@ -59,6 +59,7 @@ extension ExpenseStore {
                 }
                 try receipt.insert(db)
                 if let period = new.billingPeriod { try Self.save(period, receiptId: receipt.id!, in: db) }
+                if let image = new.readImage { try ReceiptReadImage(receiptId: receipt.id!, image).insert(db) }
                 try images.moveIntoPlace(temporary, as: relativePath)
                 movedIntoPlace = true
                 try Self.clearPending(relativePath, in: db)

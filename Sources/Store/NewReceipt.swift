@@ -24,12 +24,15 @@ public struct NewReceipt: Sendable {
     public var billingPeriod: BillingPeriod?
     /// Where the photo was taken (EXIF GPS), when it says.
     public var location: GeoPoint?
+    /// The image the OCR read, in whose pixels `ocrLines`' boxes are; nil for a typed-in
+    /// receipt or a PDF of several pages.
+    public var readImage: ReadImage?
 
     public init(fileName: String, sha256: String, imageData: Data, imageExtension: String, ocrText: String,
                 ocrLines: [TextLine], fields: ReceiptFields, category: String? = nil,
                 categoryConfidence: Double? = nil, categoryCandidates: [Candidate] = [],
                 status: ReceiptStatus, sourcePath: String? = nil, billingPeriod: BillingPeriod? = nil,
-                location: GeoPoint? = nil) {
+                location: GeoPoint? = nil, readImage: ReadImage? = nil) {
         self.fileName = fileName
         self.sha256 = sha256
         self.imageData = imageData
@@ -44,6 +47,7 @@ public struct NewReceipt: Sendable {
         self.sourcePath = sourcePath
         self.billingPeriod = billingPeriod
         self.location = location
+        self.readImage = readImage
     }
 }
 

@@ -241,6 +241,19 @@ enum Schema {
             }
         }
 
+        // The image the OCR read (cropped, de-warped, turned, scaled as Tesseract saw it), a small
+        // grey JPEG, with the size of the space the OCR boxes are in: the picker draws the boxes
+        // on it exactly. Its own table, so listing receipts never reads the blobs.
+        migrator.registerMigration("read-1: the image the OCR read") { db in
+            try db.create(table: "receiptReadImage") { t in
+                t.primaryKey("receiptId", .integer)
+                    .references("receipt", onDelete: .cascade)
+                t.column("jpeg", .blob).notNull()
+                t.column("width", .integer).notNull().check { $0 > 0 }
+                t.column("height", .integer).notNull().check { $0 > 0 }
+            }
+        }
+
         return migrator
     }
 }

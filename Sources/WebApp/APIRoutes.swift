@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import NIOCore
 import RebutCore
@@ -43,6 +44,9 @@ struct APIRoutes: StoreLookup {
         }
         api.get("receipts/:receiptId/image") { _, context in
             try await ImageResponder.image(of: try await receipt(context.parameters.id("receiptId")), store: store)
+        }
+        api.get("receipts/:receiptId/read-image") { _, context in
+            try await ImageResponder.readImage(of: try await receipt(context.parameters.id("receiptId")), store: store)
         }
         api.get("search") { request, _ in
             guard let q = request.uri.queryParameters.get("q"), !q.trimmingCharacters(in: .whitespaces).isEmpty else {
@@ -166,6 +170,22 @@ enum ImageResponder {
         let type = mediaType(forExtension: url.pathExtension)
         return Response(status: .ok, headers: [.contentType: type, .cacheControl: "private, max-age=86400"],
                         body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    static let boxSpaceHeader = HTTPField.Name("X-Rebut-Box-Space")!
+
+    /// The image the OCR read (grey JPEG), whose pixels the receipt's boxes are in.
+    static func readImage(of receipt: Receipt, store: ExpenseStore) async throws -> Response {
+        let id = receipt.id ?? 0
+        guard let image = try await store.nonBlocking.run({ try $0.readImage(receiptId: id) }) else {
+            throw WebError.notFound(receipt.hasImage
+                ? "receipt #\(id) has no read image: it was filed before read images were kept, typed in by hand, or is a PDF of several pages"
+                : "receipt #\(id) was typed in and has no image")
+        }
+        // An API client needs the boxes' space to scale them; the JPEG may be smaller than it.
+        return Response(status: .ok, headers: [.contentType: "image/jpeg", .cacheControl: "private, max-age=86400",
+                                               boxSpaceHeader: "\(image.width),\(image.height)"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: image.jpeg)))
     }
 
     static func mediaType(forExtension ext: String) -> String {

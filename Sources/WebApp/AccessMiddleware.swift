@@ -12,6 +12,8 @@ import Hummingbird
 struct AccessMiddleware: RouterMiddleware {
     typealias Context = WebContext
     let gate: AccessGate
+    /// Over HTTPS the cookies are `Secure`: never sent back over plain HTTP.
+    var secureCookies = false
 
     static let csrfCookie = "rebut_csrf"
     static let sessionCookie = "rebut_session"
@@ -71,7 +73,7 @@ struct AccessMiddleware: RouterMiddleware {
         var response = try await next(request, context)
         if newCSRF {
             response.setCookie(Cookie(name: Self.csrfCookie, value: context.csrfToken, maxAge: 365 * 24 * 3600,
-                                      path: "/", httpOnly: true, sameSite: .strict))
+                                      path: "/", secure: secureCookies, httpOnly: true, sameSite: .strict))
         }
         return response
     }

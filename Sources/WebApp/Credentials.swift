@@ -29,11 +29,20 @@ public enum Credentials {
         try store.setWebPasswordHash(Bcrypt.hash(password, cost: bcryptCost))
     }
 
-    /// Runs bcrypt on the blocking queue, never on the cooperative pool.
+    /// bcrypt is a quarter of a second of CPU: it runs on its own serial queue, never on the
+    /// cooperative pool (whose few threads serve every request) nor on the blocking-I/O queue
+    /// (which adds threads as jobs block, so a burst of logins would take every core). One check
+    /// at a time: a burst waits in line instead of starving the OCR workers.
+    static let passwordQueue = DispatchQueue(label: "rebut.password-check", qos: .userInitiated)
+
     static func verifyPassword(_ password: String, in store: ExpenseStore) async throws -> Bool {
-        try await BlockingIO.run {
-            guard let hash = try store.webPasswordHash() else { return false }
-            return Bcrypt.verify(password, hash: hash)
+        guard let hash = try await store.nonBlocking.run({ try $0.webPasswordHash() }) else { return false }
+        return await onPasswordQueue { Bcrypt.verify(password, hash: hash) }
+    }
+
+    static func onPasswordQueue<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            passwordQueue.async { continuation.resume(returning: work()) }
         }
     }
 

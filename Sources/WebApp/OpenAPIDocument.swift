@@ -94,6 +94,15 @@ enum OpenAPIDocument {
                                 "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
                                 "404": {"$ref": "#/components/responses/Error"}}}
         },
+        "/api/v1/receipts/{receiptId}/read-image": {
+          "parameters": [{"$ref": "#/components/parameters/ReceiptId"}],
+          "get": {"operationId": "getReadImage", "summary": "The image the OCR read (cropped, de-warped, turned; grey JPEG, at most 1600 px on its longest side). The boxes of getCandidates are in its coordinate space, which is X-Rebut-Box-Space (width,height): scale by the JPEG's size over it",
+                  "responses": {"200": {"description": "The JPEG", "headers": {"X-Rebut-Box-Space": {"description": "width,height of the boxes' coordinate space", "schema": {"type": "string", "pattern": "^[0-9]+,[0-9]+$"}}},
+                                        "content": {"image/jpeg": {}}},
+                                "400": {"$ref": "#/components/responses/Error"}, "401": {"$ref": "#/components/responses/Error"},
+                                "404": {"description": "No such receipt, or none kept for it (typed in, a PDF of several pages, filed before read images were kept)",
+                                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}}}
+        },
         "/api/v1/search": {
           "parameters": [{"name": "q", "in": "query", "required": true, "description": "Words, each matched as a prefix", "schema": {"type": "string", "minLength": 1}}],
           "get": {"operationId": "search", "summary": "Full-text search over vendor and OCR text",

@@ -8,8 +8,6 @@ import Store
 struct PageRoutes: StoreLookup {
     let store: ExpenseStore
     let categories: [String]
-    let requiresLogin: Bool
-    let sessionLifetime: TimeInterval
 
     var threshold: Double { store.reviewThreshold }
 
@@ -25,6 +23,9 @@ struct PageRoutes: StoreLookup {
         router.get("receipts/:receiptId/image") { _, context in
             try await ImageResponder.image(of: try await receipt(context.parameters.id("receiptId")), store: store)
         }
+        router.get("receipts/:receiptId/read-image") { _, context in
+            try await ImageResponder.readImage(of: try await receipt(context.parameters.id("receiptId")), store: store)
+        }
         router.get("receipts/:receiptId/review") { _, context in
             try await reviewPage(try await receipt(context.parameters.id("receiptId")), context: context, error: nil)
         }
@@ -33,11 +34,6 @@ struct PageRoutes: StoreLookup {
         router.get("search") { request, context in try await searchPage(request, context) }
         router.get("upload") { request, context in try await uploadPage(request, context) }
         router.get("reports") { request, context in try await reportsPage(request, context) }
-        router.get("login") { request, context in
-            loginPage(next: request.uri.queryParameters.get("next") ?? "/events", error: nil, context: context, status: .ok)
-        }
-        router.post("login") { request, context in try await login(request, context) }
-        router.post("logout") { request, context in try await logout(request, context) }
     }
 
     // MARK: rendering
@@ -177,31 +173,45 @@ struct PageRoutes: StoreLookup {
     // MARK: receipts
 
     /// What the image, the boxes and the OCR text need, shared by the receipt page and the picker.
-    private func receiptValues(_ r: Receipt, event: Event) -> [String: Any] {
-        // Boxes are in the cleaned image's pixels, whose size the store does not keep: it is taken
-        // as the text's extent with equal margins on both sides (a receipt's text is centred on
-        // its paper), which places boxes roughly, not exactly, on a photo with background.
-        let boxes = r.ocrLines.compactMap(\.box)
-        let width = (boxes.map { $0.x + $0.width }.max() ?? 0) + (boxes.map(\.x).min() ?? 0)
-        let height = (boxes.map { $0.y + $0.height }.max() ?? 0) + (boxes.map(\.y).min() ?? 0)
-        return [
-            "id": r.id ?? 0, "eventId": r.eventId, "eventName": event.name, "fileName": r.fileName,
-            "browserImage": ImageResponder.isBrowserImage(r.imagePath), "hasImage": r.hasImage,
+    /// The boxes are drawn on the image the OCR read, in whose pixels they are; a receipt filed
+    /// before read images were kept shows its original with the estimate of `estimatedExtent`.
+    private func receiptValues(_ r: Receipt, event: Event) async throws -> [String: Any] {
+        let id = r.id ?? 0
+        let readSize = try await store.nonBlocking.run { try $0.readImageSize(receiptId: id) }
+        let browserImage = ImageResponder.isBrowserImage(r.imagePath)
+        let extent = readSize ?? Self.estimatedExtent(r.ocrLines)
+        var values: [String: Any] = [
+            "id": id, "eventId": r.eventId, "eventName": event.name, "fileName": r.fileName,
+            "browserImage": browserImage, "hasImage": r.hasImage, "readImage": readSize != nil,
+            "showImage": readSize != nil || browserImage,
+            "imageSrc": readSize != nil ? "/receipts/\(id)/read-image" : "/receipts/\(id)/image",
             "ext": (r.imagePath as NSString).pathExtension.uppercased(),
-            "extent": "\(width),\(height)",
+            "extent": "\(extent.width),\(extent.height)",
             "lines": r.ocrLines.enumerated().map { i, line -> [String: Any] in
                 ["index": i, "text": line.text.isEmpty ? " " : line.text,
                  "box": line.box.map { "\($0.x),\($0.y),\($0.width),\($0.height)" } ?? "",
                  "words": line.words.map { "\($0.box.x),\($0.box.y),\($0.box.width),\($0.box.height)" }.joined(separator: ";")]
             },
         ]
+        values["original"] = browserImage ? "photo" : "file"
+        return values
+    }
+
+    /// The cleaned image's size guessed from the boxes: the text's extent with equal margins on
+    /// both sides (a receipt's text is centred on its paper). Right on a pre-cropped scan, rough
+    /// on a photo with background; only for receipts without a read image.
+    static func estimatedExtent(_ lines: [TextLine]) -> (width: Int, height: Int) {
+        let boxes = lines.compactMap(\.box)
+        let width = (boxes.map { $0.x + $0.width }.max() ?? 0) + (boxes.map(\.x).min() ?? 0)
+        let height = (boxes.map { $0.y + $0.height }.max() ?? 0) + (boxes.map(\.y).min() ?? 0)
+        return (width, height)
     }
 
     private func receiptPage(_ context: WebContext) async throws -> Response {
         let r = try await receipt(context.parameters.id("receiptId"))
         let event = try await event(r.eventId)
         let uncertain = Set(ReceiptView.uncertainFields(ReceiptSummary(r), threshold: threshold))
-        var values = receiptValues(r, event: event)
+        var values = try await receiptValues(r, event: event)
         values["status"] = r.status == .needsReview ? "needs review" : "filed"
         values["statusClass"] = r.status == .needsReview ? "review" : "filed"
         values["fields"] = ReceiptField.allCases.map { field -> [String: Any] in
@@ -223,7 +233,7 @@ struct PageRoutes: StoreLookup {
 
     func reviewPage(_ r: Receipt, context: WebContext, error: String?, status: HTTPResponse.Status = .ok) async throws -> Response {
         let event = try await event(r.eventId)
-        var values = receiptValues(r, event: event)
+        var values = try await receiptValues(r, event: event)
         values["fields"] = Self.pickerFields(r, threshold: threshold).map { field, uncertain -> [String: Any] in
             let current = r.value(of: field)
             let candidates = (r.candidates[field.rawValue] ?? []).prefix(9).enumerated().map { i, c -> [String: Any] in
@@ -311,45 +321,5 @@ struct PageRoutes: StoreLookup {
         let events = try await store.nonBlocking.run { try $0.events() }.filter(\.active)
         let rows = events.map { e -> [String: Any] in ["id": e.id ?? 0, "name": e.name, "selected": e.id == chosen] }
         return page("Upload", "upload", ["events": rows], context: context, script: "/static/upload.js")
-    }
-
-    // MARK: login
-
-    func loginPage(next: String, error: String?, context: WebContext, status: HTTPResponse.Status) -> Response {
-        var values: [String: Any] = ["next": Self.safeNext(next)]
-        if let error { values["error"] = error }
-        return page("Log in", "login", values, context: context, status: status)
-    }
-
-    /// Only a path on this site: never `//host` or `https://…` (an open redirect).
-    static func safeNext(_ next: String) -> String {
-        next.hasPrefix("/") && !next.hasPrefix("//") && !next.hasPrefix("/\\") ? next : "/events"
-    }
-
-    private func login(_ request: Request, _ context: WebContext) async throws -> Response {
-        let form = try await FormBody.read(request, context: context)
-        let next = Self.safeNext(form["next"] ?? "/events")
-        guard requiresLogin else { return Self.seeOther(next) }
-        guard let password = form["password"], try await Credentials.verifyPassword(password, in: store) else {
-            return loginPage(next: next, error: "Wrong password.", context: context, status: .unauthorized)
-        }
-        let token = Credentials.randomToken()
-        let session = WebSession(tokenHash: Credentials.sha256(token), expiresAt: Date().addingTimeInterval(sessionLifetime))
-        try await store.nonBlocking.run { try $0.createWebSession(session) }
-        var response = Self.seeOther(next)
-        response.setCookie(Cookie(name: AccessMiddleware.sessionCookie, value: token, maxAge: Int(sessionLifetime),
-                                  path: "/", httpOnly: true, sameSite: .strict))
-        return response
-    }
-
-    private func logout(_ request: Request, _ context: WebContext) async throws -> Response {
-        _ = try await FormBody.read(request, context: context)
-        if case .session(let hash) = context.access {
-            try await store.nonBlocking.run { try $0.deleteWebSession(tokenHash: hash) }
-        }
-        var response = Self.seeOther("/login")
-        response.setCookie(Cookie(name: AccessMiddleware.sessionCookie, value: "", maxAge: 0, path: "/",
-                                  httpOnly: true, sameSite: .strict))
-        return response
     }
 }

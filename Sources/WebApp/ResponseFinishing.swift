@@ -7,6 +7,9 @@ import Store
 /// on every response, refusals included.
 struct ResponseFinishing: RouterMiddleware {
     typealias Context = WebContext
+    /// Over HTTPS, browsers are told to come back only over HTTPS (HSTS; browsers ignore it for
+    /// bare IP addresses, so a phone on the LAN by IP is not locked out of plain HTTP later).
+    var strictTransportSecurity = false
 
     static let securityHeaders: HTTPFields = [
         .contentSecurityPolicy: "default-src 'self'; img-src 'self' blob: data:; object-src 'none'; "
@@ -41,6 +44,9 @@ struct ResponseFinishing: RouterMiddleware {
         }
         for field in Self.securityHeaders where response.headers[field.name] == nil {
             response.headers.append(field)
+        }
+        if strictTransportSecurity {
+            response.headers[.strictTransportSecurity] = "max-age=31536000"
         }
         if response.headers[.cacheControl] == nil {
             response.headers[.cacheControl] = "no-store"

@@ -135,10 +135,10 @@ enum Templates {
 
     static let figure = """
     <figure class="figure" data-extent="{{extent}}">
-      {{#browserImage}}<img id="receipt-image" class="zoomable" src="/receipts/{{id}}/image" alt="Receipt {{id}}">{{/browserImage}}
-      {{^browserImage}}<p class="noimage">{{#hasImage}}This {{ext}} cannot be shown in a browser: <a href="/receipts/{{id}}/image" download>download it</a>.{{/hasImage}}{{^hasImage}}Typed in by hand: no image.{{/hasImage}}</p>{{/browserImage}}
+      {{#showImage}}<img id="receipt-image" class="zoomable" src="{{imageSrc}}" alt="Receipt {{id}}{{#readImage}} as the OCR read it{{/readImage}}">{{/showImage}}
+      {{^showImage}}<p class="noimage">{{#hasImage}}This {{ext}} cannot be shown in a browser: <a href="/receipts/{{id}}/image" download>download it</a>.{{/hasImage}}{{^hasImage}}Typed in by hand: no image.{{/hasImage}}</p>{{/showImage}}
       <div class="boxes" aria-hidden="true"></div>
-      {{#browserImage}}<figcaption>Click the image to zoom. Boxes show roughly where the chosen line was read.</figcaption>{{/browserImage}}
+      {{#showImage}}<figcaption>{{#readImage}}The receipt as the OCR read it; boxes show where the chosen line was read. <a id="original-image" href="/receipts/{{id}}/image"{{^browserImage}} download{{/browserImage}}>Original {{original}} ({{ext}})</a>.{{/readImage}}{{^readImage}}Boxes show roughly where the chosen line was read.{{/readImage}} Click the image to zoom.</figcaption>{{/showImage}}
     </figure>
     """
 

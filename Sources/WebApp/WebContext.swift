@@ -19,7 +19,12 @@ public struct WebContext: RequestContext {
     /// Requests with a bearer token carry no cookies and need no CSRF token.
     public var isBearer: Bool { if case .token = access { true } else { false } }
 
+    /// The peer's IP address, which the login limit counts by. Behind a reverse proxy every
+    /// request shares the proxy's address (its X-Forwarded-For is not trusted: anyone can send one).
+    public var clientAddress: String?
+
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)
+        self.clientAddress = source.channel.remoteAddress?.ipAddress
     }
 }

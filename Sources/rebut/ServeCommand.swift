@@ -21,11 +21,23 @@ struct ServeCommand: AsyncParsableCommand {
 
         Reports are downloads, the same files `rebut report` writes: links on each event's page         and on /reports (spending by category, month and payment), or from the API, e.g.         /api/v1/events/3/report?format=pdf (csv, json; zip, geojson, kml for a trip;         quarter=2025Q1 or year=2025 for a flat) and /api/v1/reports/summary?by=month.
 
+        A phone's browser keeps uploads made offline in a queue (a service worker) only over \
+        HTTPS (or on localhost): give the server a certificate with --tls-cert and --tls-key. \
+        mkcert makes one the phone trusts once its root CA is installed on the phone \
+        (`mkcert -install; mkcert 192.168.1.20`); a self-signed certificate the phone does not \
+        trust serves pages but not the offline queue; --tls-self-signed makes one (kept beside the \
+        store, reused). With TLS, cookies are Secure and HSTS is sent.
+
+        Wrong passwords are limited: after 5 from one address within 15 minutes, the login \
+        answers 429 (with Retry-After) until the window has passed.
+
         Examples:
           rebut serve                                   # http://127.0.0.1:8080/
           rebut serve --set-password                    # asks for it (or reads a line from stdin)
           rebut serve --listen 0.0.0.0:8080             # the phone on the same Wi-Fi
           rebut serve --listen 127.0.0.1:0              # any free port (printed)
+          rebut serve --listen 0.0.0.0:8443 --tls-cert 192.168.1.20.pem --tls-key 192.168.1.20-key.pem
+          rebut serve --listen 0.0.0.0:8443 --tls-self-signed   # encrypted, but no offline queue on phones
           rebut serve --max-upload-mb 20 --lang spa+cat
         """)
 
@@ -38,6 +50,16 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-upload-mb"), help: "Largest upload accepted, in MB.")
     var maxUploadMB: Int = 50
 
+    @Option(name: .customLong("tls-cert"), help: ArgumentHelp("Serve HTTPS with this PEM certificate (chain).", valueName: "file"))
+    var tlsCert: String?
+
+    @Option(name: .customLong("tls-key"), help: ArgumentHelp("The certificate's PEM private key (unencrypted).", valueName: "file"))
+    var tlsKey: String?
+
+    @Flag(name: .customLong("tls-self-signed"),
+          help: "Serve HTTPS with a self-signed certificate kept beside the store (phones do not trust it: no offline queue).")
+    var tlsSelfSigned = false
+
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var pipelineOptions: PipelineOptions
 
@@ -46,6 +68,12 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--listen takes HOST:PORT, e.g. 127.0.0.1:8080 or 0.0.0.0:8080, not '\(listen)'")
         }
         guard (1...1024).contains(maxUploadMB) else { throw ValidationError("--max-upload-mb must be 1 to 1024") }
+        guard (tlsCert == nil) == (tlsKey == nil) else {
+            throw ValidationError("--tls-cert and --tls-key go together: the certificate and its private key")
+        }
+        guard !(tlsSelfSigned && tlsCert != nil) else {
+            throw ValidationError("--tls-self-signed makes its own certificate: leave out --tls-cert and --tls-key")
+        }
     }
 
     func run() async throws {
@@ -61,10 +89,35 @@ struct ServeCommand: AsyncParsableCommand {
             throw usageFailure(Self.self, path: "serve",
                 "listening on \(address.host) needs a password: run `rebut serve --set-password` first")
         }
+        var tls: WebTLS?
+        var files = tlsCert.flatMap { cert in tlsKey.map { (cert, $0) } }
+        if tlsSelfSigned {
+            let folder = store.databaseURL.deletingPathExtension().appendingPathExtension("tls")
+            let wildcard = ["0.0.0.0", "::"].contains(address.host)
+            let listened = [wildcard ? LocalNetwork.firstIPv4() : address.host].compactMap { $0 }
+            let hosts = (["localhost", "127.0.0.1", "::1"] + listened).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            do {
+                let made = try SelfSignedCertificate.ensure(in: folder, hosts: hosts)
+                files = (made.certificatePath, made.keyPath)
+                print("Self-signed certificate: \(made.certificatePath) (browsers warn once; phones do not run the "
+                      + "offline upload queue with it: use mkcert for that)")
+            } catch {
+                printError("rebut: \(error)")
+                throw RebutExit.internalError
+            }
+        }
+        if let (certificate, key) = files {
+            do {
+                tls = try WebTLS(certificatePath: certificate, keyPath: key)
+            } catch {
+                printError("rebut: \(error)")
+                throw RebutExit.notFound
+            }
+        }
         let analyser = try await pipelineOptions.makeAnalyser(rules: rules)
         let configuration = WebAppConfiguration(host: address.host, port: address.port,
                                                 maxUploadBytes: maxUploadMB << 20,
-                                                categories: rules.categories.map(\.id))
+                                                categories: rules.categories.map(\.id), tls: tls)
         let app: WebApp
         do {
             app = try WebApp(store: store, filer: ReceiptFiler(analyser: analyser, store: store), configuration: configuration)
@@ -73,10 +126,11 @@ struct ServeCommand: AsyncParsableCommand {
             throw RebutExit.internalError
         }
         let storePath = store.databaseURL.path
-        let application = app.makeApplication { port in
-            Self.announce(host: address.host, port: port, store: storePath, login: app.requiresLogin)
-        }
+        let secure = tls != nil
         do {
+            let application = try app.makeApplication { port in
+                Self.announce(host: address.host, port: port, store: storePath, login: app.requiresLogin, tls: secure)
+            }
             try await application.runService()
         } catch {
             printError("rebut: cannot serve on \(listen): \(error)")
@@ -84,9 +138,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    static func announce(host: String, port: Int, store: String, login: Bool) {
+    static func announce(host: String, port: Int, store: String, login: Bool, tls: Bool) {
         let shown = host == "0.0.0.0" || host == "::" ? (LocalNetwork.firstIPv4() ?? host) : host
-        let base = "http://\(shown.contains(":") ? "[\(shown)]" : shown):\(port)"
+        let base = "\(tls ? "https" : "http")://\(shown.contains(":") ? "[\(shown)]" : shown):\(port)"
         print("Rebut is serving \(base)/ (store: \(store))\(login ? "; log in with your password" : "")")
         if let qr = try? TerminalQRCode(base + "/upload") {
             print("Upload from a phone: \(base)/upload")
@@ -94,6 +148,12 @@ struct ServeCommand: AsyncParsableCommand {
         }
         if WebAppConfiguration.isLoopback(host) {
             print("Only this computer can reach it; for a phone: rebut serve --set-password, then --listen 0.0.0.0:\(port)")
+        } else if !tls {
+            printError("""
+                rebut: warning: plain HTTP on the network. A phone's browser keeps its offline upload queue only over HTTPS: \
+                make a certificate the phone trusts (mkcert -install, then mkcert \(shown); install mkcert's root CA on \
+                the phone) and serve with --tls-cert \(shown).pem --tls-key \(shown)-key.pem
+                """)
         }
         fflush(nil)
     }

@@ -4,7 +4,8 @@
 Starts `rebut serve` on a free loopback port with a temporary store and a password, then, as a
 person would: is refused with a wrong password, logs in, creates an event, uploads two receipt
 photos, picks a candidate for a missing field in the picker, saves and sees the receipt filed,
-queues a photo while offline and sees it sent once when back online. The API is checked from
+sees the word boxes of a phone photo drawn on the image the OCR read, queues a photo while offline
+and sees it sent once when back online. The API is checked from
 plain urllib: a missing or wrong token is refused, a real one accepted, and the OpenAPI document
 validates. Screenshots of the main pages go to --screenshots.
 
@@ -202,6 +203,39 @@ class BrowserTests:
         assert "filed" in row.text and "needs review" not in row.text, row.text
         self.shot("event")
 
+    def test_the_picker_on_a_photo_draws_boxes_on_the_image_the_ocr_read(self):
+        photo = ROOT / "Fixtures" / "wild" / "img" / "eng-restaurant-photo.jpg"
+        status, upload = self.server.api(f"/api/v1/events/{self.event_id}/uploads?name={photo.name}", self.server.token,
+                                         "POST", photo.read_bytes(), "image/jpeg")
+        assert status == 201, upload
+        receipt_id = upload["receipt"]["id"]
+        _, candidates = self.server.api(f"/api/v1/receipts/{receipt_id}/candidates", self.server.token)
+        total = next(f for f in candidates["fields"] if f["field"] == "total")
+        line = next(c["lineIndex"] for c in total["candidates"] if c["value"] == "76.20")
+        self.go(f"/receipts/{receipt_id}/review")
+        self.wait(lambda d: d.execute_script("const i = document.getElementById('receipt-image'); return i && i.complete && i.naturalWidth > 0"),
+                  "the read image loads")
+        self.driver.find_element(By.CSS_SELECTOR, f"#ocr li[data-line='{line}']").click()
+        self.wait(lambda d: d.execute_script("return document.querySelectorAll('.boxes div').length > 0"), "the total's boxes are drawn")
+        src, natural, extent, first, drawn, shown = self.driver.execute_script("""
+            const img = document.getElementById('receipt-image');
+            const extent = document.querySelector('.figure').dataset.extent.split(',').map(Number);
+            const li = document.querySelector('#ocr li.mark');
+            const first = (li.dataset.words.split(';').filter(Boolean)[0] || li.dataset.box).split(',').map(Number);
+            const d = document.querySelector('.boxes div').getBoundingClientRect(), r = img.getBoundingClientRect();
+            return [img.getAttribute('src'), [img.naturalWidth, img.naturalHeight], extent, first,
+                    [d.left - r.left, d.top - r.top, d.width, d.height], [r.width, r.height]];""")
+        assert src == f"/receipts/{receipt_id}/read-image", src
+        assert self.driver.find_element(By.ID, "original-image").get_attribute("href").endswith(f"/receipts/{receipt_id}/image")
+        # The JPEG may be smaller than the boxes' space, never of another shape.
+        assert max(natural) <= 1600 and abs(natural[0] / natural[1] - extent[0] / extent[1]) < 0.01, (natural, extent)
+        sx, sy = shown[0] / extent[0], shown[1] / extent[1]
+        x, y, w, h = first
+        assert abs(drawn[0] - x * sx) <= 2 and abs(drawn[1] - y * sy) <= 2, (drawn, first, sx, sy)
+        assert abs(drawn[2] - w * sx) <= 5 and abs(drawn[3] - h * sy) <= 5, (drawn, first, sx, sy)
+        self.driver.execute_script("window.scrollTo(0, 0)")
+        self.shot("picker-photo")
+
     def test_an_offline_upload_is_queued_and_sent_once_back_online(self):
         self.go(f"/upload?event={self.event_id}")
         before = len(self.server.receipts())
@@ -269,6 +303,7 @@ def main():
             order = ["test_api_refuses_a_missing_or_wrong_token", "test_openapi_document_is_valid",
                      "test_a_wrong_password_is_refused", "test_logs_in_and_creates_an_event",
                      "test_uploads_two_receipts", "test_picks_a_candidate_in_the_picker_and_files_the_receipt",
+                     "test_the_picker_on_a_photo_draws_boxes_on_the_image_the_ocr_read",
                      "test_an_offline_upload_is_queued_and_sent_once_back_online",
                      "test_event_list_and_receipt_pages_render", "test_the_event_pages_pdf_link_downloads_a_pdf"]
             for name in order:
@@ -290,7 +325,7 @@ def main():
             driver.quit()
             server.stop()
     print(f"browser: {passed} passed, {failed} failed")
-    return 0 if failed == 0 and passed == 9 else 1
+    return 0 if failed == 0 and passed == 10 else 1
 
 
 if __name__ == "__main__":

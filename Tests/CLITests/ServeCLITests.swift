@@ -24,6 +24,23 @@ import Testing
         #expect(badListen.stderr.contains("HOST:PORT"))
     }
 
+    /// The TLS files are checked before the server starts: a missing one stops `serve` naming it.
+    @Test func aTLSCertificateThatCannotBeReadStopsServeNamingTheFile() throws {
+        let dir = try TemporaryDirectory()
+        let rebut = RebutBinary(store: dir.file("store.sqlite"))
+        let missing = dir.file("phone.pem").path
+        let refused = try rebut.run(["serve", "--listen", "127.0.0.1:0", "--tls-cert", missing, "--tls-key", dir.file("phone-key.pem").path])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("cannot read the TLS certificate \(missing): no such file"))
+
+        let alone = try rebut.run(["serve", "--tls-cert", missing])
+        #expect(alone.status == 64)
+        #expect(alone.stderr.contains("--tls-cert and --tls-key go together"))
+        let both = try rebut.run(["serve", "--tls-self-signed", "--tls-cert", missing, "--tls-key", missing])
+        #expect(both.status == 64)
+        #expect(both.stderr.contains("--tls-self-signed makes its own certificate"))
+    }
+
     @Test func tokensAreCreatedShownOnceListedAndRevoked() throws {
         let dir = try TemporaryDirectory()
         let rebut = RebutBinary(store: dir.file("store.sqlite"))

@@ -18,18 +18,22 @@ struct WebHarness {
 
     static let categories = CategoryRules.builtIn.categories.map(\.id)
 
-    init(password: String? = nil, maxUploadBytes: Int = 50 << 20) throws {
+    init(password: String? = nil, maxUploadBytes: Int = 50 << 20, loginAttempts: LoginAttempts = LoginAttempts(),
+         tls: WebTLS? = nil) throws {
         dir = try TemporaryDirectory("rebut-web")
         store = try ExpenseStore(path: dir.file("rebut.sqlite"), knownCategories: Set(Self.categories))
         if let password { try Credentials.setPassword(password, in: store) }
         let analyser = try ReceiptAnalyser(configuration: PipelineConfiguration(languages: "eng", jobs: 1))
         app = try WebApp(store: store, filer: ReceiptFiler(analyser: analyser, store: store),
                          configuration: WebAppConfiguration(host: "127.0.0.1", port: 0, maxUploadBytes: maxUploadBytes,
-                                                            categories: Self.categories))
+                                                            categories: Self.categories, tls: tls),
+                         loginAttempts: loginAttempts)
     }
 
-    func run<Value: Sendable>(_ test: @escaping @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
-        try await app.makeApplication().test(.live) { client in try await test(client) }
+    /// `.live` by default; `.ahc(.https)` for a server with TLS (AsyncHTTPClient, real handshakes).
+    func run<Value: Sendable>(_ setup: TestingSetup = .live,
+                              _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
+        try await app.makeApplication().test(setup) { client in try await test(client) }
     }
 }
 
