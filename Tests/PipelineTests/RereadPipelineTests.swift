@@ -88,12 +88,33 @@ import Testing
         #expect(!sure.contains { $0.lineHeights != nil })
     }
 
-    /// Totals are left to the receipt's sums: a doubted total line is not read again.
-    @Test func aDoubtedTotalIsNotReadAgain() {
+    /// A total whose digits Tesseract doubts is verified like a date: its line is read again at
+    /// the verification sizes; a total read with sure digits is not.
+    @Test func aDoubtedTotalIsVerifiedAtSeveralSizes() {
         let context = ExtractionContext(referenceDate: LocalDate(year: 2020, month: 1, day: 1))
         let planner = RereadPlanner(extraction: context, verificationLineHeights: [24, 30])
-        let requests = planner.requests(Self.verificationPage(dateConfidence: 93, totalConfidence: 30, rereads: []))
-        #expect(!requests.contains { $0.lineIndex == 2 }, "\(requests)")
+        let doubted = planner.requests(Self.verificationPage(dateConfidence: 93, totalConfidence: 30, rereads: []))
+        #expect(doubted.contains { $0.lineIndex == 2 && $0.lineHeights == [24, 30] && $0.content == .amount }, "\(doubted)")
+        let sure = planner.requests(Self.verificationPage(dateConfidence: 93, totalConfidence: 96, rereads: []))
+        #expect(!sure.contains { $0.lineIndex == 2 }, "\(sure)")
+    }
+
+    /// Two readings of the total's line at other sizes agreeing outvote a doubted first reading
+    /// (a faint 9 read as a 2), when no sum on the receipt says otherwise.
+    @Test func agreeingRereadsOutvoteADoubtedTotal() {
+        let context = ExtractionContext(referenceDate: LocalDate(year: 2020, month: 1, day: 1))
+        let planner = RereadPlanner(extraction: context)
+        let lines = [Self.line([("KEDAI", 95), ("MAJU", 95), ("SDN", 95), ("BHD", 95)], y: 0),
+                     Self.line([("DATE:", 95), ("07/03/18", 95)], y: 40),
+                     Self.line([("TOTAL", 95), ("24.00", 35)], y: 80)]
+        func page(_ rereads: [String]) -> OCRPage {
+            OCRPage(lines: lines, meanConfidence: 90, width: 400, height: 200,
+                    rereads: rereads.map { LineReread(lineIndex: 2, text: $0, confidence: 80, variant: "test") })
+        }
+        let verified = planner.merge(page(["TOTAL 94.00", "TOTAL 94.00"]))
+        #expect(verified.total.map { MoneyFormat.canonical($0) } == "94.00")
+        #expect(verified.values(.total).contains("24.00"))
+        #expect(planner.merge(page(["TOTAL 94.00"])).total.map { MoneyFormat.canonical($0) } == "24.00")
     }
 
     /// Two re-reads agreeing outvote the page's doubted reading; against a sure one they do not count.

@@ -11,7 +11,8 @@ struct BenchExtractionCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "extraction",
         abstract: "Score extraction alone on OCR text files against a dataset's truths.",
         discussion: """
-        For every DATASET/key/NAME.json, reads TEXT/NAME.json (an array of text lines with \
+        For every labelled receipt of DATASET (img/ with key/NAME.json, or img/ with truth.jsonl as \
+        `bench accuracy` takes them), reads TEXT/NAME.json (an array of text lines with \
         confidences, as the pipeline dumps them) or else TEXT/NAME.txt (plain OCR text), extracts \
         the fields and scores them.
 
@@ -22,7 +23,7 @@ struct BenchExtractionCommand: AsyncParsableCommand {
           rebut bench extraction --dataset ../shared/datasets/sroie-dev --text /tmp/ocr --warm
         """)
 
-    @Option(name: .long, help: "Folder with key/NAME.json truths.")
+    @Option(name: .long, help: "Folder with img/ and key/NAME.json truths, or img/ and truth.jsonl.")
     var dataset: String
 
     @Option(name: .long, help: "Folder with NAME.txt or NAME.json OCR output.")
@@ -57,11 +58,12 @@ struct BenchExtractionCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let keyDir = URL(fileURLWithPath: dataset).appendingPathComponent("key")
         let textDir = URL(fileURLWithPath: text)
-        let fm = FileManager.default
-        guard let keys = try? fm.contentsOfDirectory(atPath: keyDir.path) else {
-            throw ValidationError("\(keyDir.path): no such folder (expected DATASET/key/NAME.json)")
+        let samples: [LabelledDataset.Sample]
+        do {
+            samples = try LabelledDataset(root: URL(fileURLWithPath: dataset)).samples
+        } catch {
+            throw ValidationError("\(error)")
         }
         let today: LocalDate
         if let referenceDate {
@@ -90,10 +92,8 @@ struct BenchExtractionCommand: AsyncParsableCommand {
             ReceiptExtractor().explain(lines, context: context).forEach { print($0) }
             return
         }
-        for key in keys.sorted() where key.hasSuffix(".json") {
-            let name = String(key.dropLast(5))
-            let truthData = try Data(contentsOf: keyDir.appendingPathComponent(key))
-            let truth = try JSONDecoder().decode(LabelledDataset.Truth.self, from: truthData)
+        for sample in samples {
+            let name = sample.name, truth = sample.truth
             guard let lines = try loadLines(name, in: textDir) else { missingText.append(name); continue }
             let fields = try extract(lines, rereadsOf: name, in: textDir, context: context)
             let score = AccuracyScore.score(name: name, truth: truth, fields: fields)
