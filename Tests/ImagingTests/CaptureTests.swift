@@ -61,6 +61,20 @@ import Testing
         #expect(!TextDirection.isSideways(try #require(upright.rotated(quarterTurns: 2))))
     }
 
+    /// A faded slip whose only dark print is one line (a name written on the scan, a stamp):
+    /// the slip is the receipt, not that line. Cut down to the line, it lost every amount.
+    @Test func aFadedSlipIsNotCutDownToItsOneDarkLine() throws {
+        let body = try #require(LeptonicaImage.renderedText(["", ""] + receiptLines + receiptLines, fontSize: 12, margin: 30)?
+            .withGreyLevels(ink: 200, paper: 236))
+        let note = try #require(LeptonicaImage.renderedText(["tan woon yann"], fontSize: 20, margin: 6)?
+            .withGreyLevels(ink: 40, paper: 236))
+        let scan = try #require(body.pasting(note, x: 40, y: 8))
+        let cleaned = try cropOnly.clean(scan)
+        #expect(cleaned.height >= scan.height * 9 / 10, "\(cleaned.width)×\(cleaned.height) of \(scan.width)×\(scan.height)")
+        #expect(ReceiptLocator.rows(of: [PixelRect(x: 0, y: 0, width: 50, height: 10), PixelRect(x: 60, y: 2, width: 50, height: 10),
+                                         PixelRect(x: 0, y: 20, width: 50, height: 10)]) == 2)
+    }
+
     @Test func aPageWithSeveralSlipsSaysSo() throws {
         let sheet = try paper()
         let page = try #require(LeptonicaImage.filled(width: sheet.width * 2 + 300, height: sheet.height + 200, grey: 120))

@@ -13,20 +13,3 @@ let sampleReceipts: [[String]] = [
     ["GASOLINERA REPSOL", "DIESEL 52.10", "TOTAL 52.10", "03/08/2024"],
 ]
 
-import CLeptonica
-
-extension LeptonicaImage {
-    /// The same picture with black mapped to `ink` and white to `paper` (8 bpp): a faded print.
-    func withGreyLevels(ink: Int, paper: Int) -> LeptonicaImage? {
-        guard let grey = LeptonicaImage(taking: depth == 8 ? pixCopy(nil, pointer) : pixConvertTo8(pointer, 0)) else { return nil }
-        for y in 0..<grey.height {
-            for x in 0..<grey.width {
-                var value: UInt32 = 0
-                pixGetPixel(grey.pointer, Int32(x), Int32(y), &value)
-                let mapped = Double(ink) + Double(paper - ink) * Double(value) / 255
-                pixSetPixel(grey.pointer, Int32(x), Int32(y), UInt32(mapped.rounded()))
-            }
-        }
-        return grey
-    }
-}
