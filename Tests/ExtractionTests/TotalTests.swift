@@ -45,6 +45,21 @@ struct TotalTests {
         #expect(fields.values(.total).contains("33.92"))
     }
 
+    /// The total after a rounding line is what was due, even when a misread digit in the total
+    /// before it (1.42 for 7.42) keeps the sum from closing, and the later label is itself half
+    /// misread (a plain TOTAL, where the first says "incl GST").
+    @Test func theTotalAfterTheRoundingLineWinsWhenTheSumDoesNotClose() {
+        let fields = extract("""
+        SIMILI GLASS @ 7.60 7.49 SR
+        Total Amt incl GST @ 6% - 1.42
+        Rounding Adjustment : (0.02)
+        Fotal Ant Pevable - 7.40
+        Paid Amount: 20.00
+        """)
+        #expect(fields.total == amount("7.40"))
+        #expect(fields.values(.total).contains("1.42"))
+    }
+
     @Test func lastCentDigitSplitOff() {
         #expect(extract("ITEM 1.00\nTOTAL 55.1 0\nCASH 60.00\nCHANGE 4.90").total == amount("55.10"))
     }

@@ -29,6 +29,7 @@ struct ReceiptArithmetic: Sendable {
     init(_ facts: TotalFacts) {
         inferPaidMinusChange(facts)
         findTotalsPlusRounding(facts)
+        findTotalsAcrossRounding(facts)
         inferTotalAfterCharges(facts)
         inferAmountAfterRounding(facts)
         findUnreadRoundings(facts)
@@ -78,6 +79,20 @@ struct ReceiptArithmetic: Sendable {
                     guard printedLater else { continue }
                     supersede(total.value, because: "± rounding is printed later", roundedTo: rounded)
                 }
+            }
+        }
+    }
+
+    /// A total, a rounding line that adjusts it, and a total after that: the later one is what
+    /// was due, even when a misread digit keeps the sum from closing ("Total 1.42 / Rounding
+    /// (0.01) / Total Payable 7.40", the first a 7 read as 1). Only up to three lines after the
+    /// rounding, as tills print it.
+    private mutating func findTotalsAcrossRounding(_ facts: TotalFacts) {
+        for rounding in facts.roundingLines where rounding.amounts.contains(where: { $0.value != 0 }) {
+            let after = facts.totals.filter { $0.lineIndex > rounding.index && $0.lineIndex <= rounding.index + 3 }
+            for early in facts.totals where early.lineIndex < rounding.index
+                && after.contains(where: { $0.value != early.value }) && !after.contains(where: { $0.value == early.value }) {
+                supersede(early.value, because: "a total follows the rounding")
             }
         }
     }
