@@ -22,22 +22,25 @@ enum ReceiptLocator {
     /// `slips`: how many receipt-sized sheets the image shows (several slips laid on one page).
     static func crop(_ grey: LeptonicaImage, slips: inout Int) throws(ImagingError) -> LeptonicaImage? {
         // A Leptonica failure on the small copy means no crop, not a failed receipt.
-        guard let scene = try? ReducedScene(grey),
-              let sheets = scene.paper.connectedComponents(withMasks: true), let largest = sheets.largest else { return nil }
+        guard let scene = try? ReducedScene(grey) else { return nil }
         let frame = Double(scene.small.width * scene.small.height)
-        let best = sheets.rects[largest]
-        slips = countSlips(sheets.rects, largest: Double(best.area), frame: frame)
-        let share = Double(best.area) / frame
-        // Paper filling (almost) the whole frame, or no clear paper at all: a receipt on a
-        // white flatbed lid looks like that, so fall back to where the printed text is. Only
-        // worth it when the text covers clearly less than the frame (a slip on A4); a receipt
+        // Paper brighter than what it lies on (a table, a grey lid), else paper darker than a
+        // white lid (a grey or yellowed slip on a flatbed), else (a white slip on a white lid,
+        // or a receipt filling the frame) where the printed text is. The text is only worth
+        // cropping to when it covers clearly less than the frame (a slip on A4); a receipt
         // that fills the frame keeps its margins.
-        let foundPaper = share < maxPaperShare && share > 0.08
-        let region = foundPaper ? best : inkRegion(small: scene.small, threshold: scene.threshold)
+        var sheet = SheetMask(scene.paper, frame: frame)
+        if sheet?.isSheet != true, let darker = scene.darkSheet().flatMap({ SheetMask($0, frame: frame) }),
+           darker.isSheet, darker.isSolid {
+            sheet = darker
+        }
+        let foundPaper = sheet?.isSheet == true
+        if let sheet { slips = countSlips(sheet.components.rects, largest: Double(sheet.best.area), frame: frame) }
+        let region = foundPaper ? sheet?.best : inkRegion(small: scene.small, threshold: scene.threshold)
             .flatMap { Double($0.area) / frame < 0.6 ? $0 : nil }
         guard let paper = region, Double(paper.area) / frame < maxPaperShare else { return nil }
         // A sheet seen at an angle is laid flat from its corners rather than boxed.
-        if foundPaper, let mask = sheets.mask(at: largest),
+        if foundPaper, let sheet, let mask = sheet.components.mask(at: sheet.largest),
            let quad = PaperQuad.corners(of: mask)?.scaled(by: Double(scene.reduction), offsetX: Double(paper.x) + 0.5,
                                                           offsetY: Double(paper.y) + 0.5),
            quad.isPlausible, quad.tilt >= minimumTiltToFlatten, let flat = quad.flattened(grey) {
@@ -47,11 +50,47 @@ enum ReceiptLocator {
         // A photographed receipt is rarely square to the frame: the box around it keeps
         // wedges of table in its corners, and Tesseract takes their edges for a column
         // boundary (a photo lost its whole amount column). Paint the table white.
-        if foundPaper, let table = LeptonicaImage(taking: pixInvert(nil, scene.paper.pointer)) {
+        if foundPaper, let sheet, let table = LeptonicaImage(taking: pixInvert(nil, sheet.mask.pointer)) {
             whiten(cropped, outside: table, paper: paper, scene: scene)
         }
         return cropped
     }
+
+    /// The sheets of a paper mask (1 = paper) and the largest of them.
+    struct SheetMask {
+        let mask: LeptonicaImage
+        let components: ConnectedComponents
+        let largest: Int
+        let frame: Double
+        var best: PixelRect { components.rects[largest] }
+
+        init?(_ mask: LeptonicaImage, frame: Double) {
+            guard let components = mask.connectedComponents(withMasks: true), let largest = components.largest else { return nil }
+            self.mask = mask
+            self.components = components
+            self.largest = largest
+            self.frame = frame
+        }
+
+        /// A sheet, not the whole frame nor a scrap.
+        var isSheet: Bool {
+            let share = Double(best.area) / frame
+            return share < ReceiptLocator.maxPaperShare && share > 0.08
+        }
+
+        /// Paper fills most of its box (a slip, even at an angle); a dark mask of anything else
+        /// (text blocks, shadows, a photo's clutter) does not.
+        var isSolid: Bool {
+            guard let own = components.mask(at: largest) else { return false }
+            var count: Int32 = 0
+            pixCountPixels(own.pointer, &count, nil)
+            return Double(count) / Double(max(1, best.area)) >= ReceiptLocator.minimumSheetFill
+        }
+    }
+
+    /// How much of its box a slip darker than its lid must fill: a slip tilted 10° fills about
+    /// 80% of it, a page's text blocks and shadows much less.
+    static let minimumSheetFill = 0.7
 
     /// Sheets of paper at least a third the size of the largest and 3% of the frame: other
     /// receipts, not a scrap or a reflection. Paper filling the frame is one sheet.
@@ -144,6 +183,14 @@ private struct ReducedScene {
             throw .operationFailed("crop morphology")
         }
         paper = opened
+    }
+
+    /// A slip darker than its lid: the dark pixels, opened with bricks larger than any text
+    /// stroke so that only solid regions remain (print on a white page leaves nothing).
+    func darkSheet() -> LeptonicaImage? {
+        let sw = Int32(max(3, small.width / 40)), sh = Int32(max(3, small.height / 40))
+        guard let dark = LeptonicaImage(taking: pixThresholdToBinary(small.pointer, threshold)) else { return nil }
+        return LeptonicaImage(taking: pixOpenBrick(nil, dark.pointer, sw, sh))
     }
 
     /// A margin around the paper, in small-copy pixels: the paper's edge stays in the crop.

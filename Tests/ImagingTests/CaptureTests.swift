@@ -75,6 +75,19 @@ import Testing
                                          PixelRect(x: 0, y: 20, width: 50, height: 10)]) == 2)
     }
 
+    /// A grey slip on a white flatbed lid is darker than what it lies on: found all the same,
+    /// rather than the whole A4 page being read (slower, and its margins derail the layout).
+    @Test func aSlipDarkerThanItsLidIsFound() throws {
+        let slip = try #require(paper().withGreyLevels(ink: 30, paper: 200))
+        let lid = try #require(LeptonicaImage.filled(width: slip.width * 3, height: slip.height * 2, grey: 252))
+        let page = try #require(lid.pasting(slip, x: slip.width, y: slip.height / 3))
+        var notes: [String] = []
+        let cropped = try cropOnly.clean(page, notes: &notes)
+        #expect(abs(cropped.width - slip.width) <= slip.width / 8, "\(cropped.width) vs \(slip.width)")
+        #expect(abs(cropped.height - slip.height) <= slip.height / 8, "\(cropped.height) vs \(slip.height)")
+        #expect(notes.isEmpty)
+    }
+
     @Test func aPageWithSeveralSlipsSaysSo() throws {
         let sheet = try paper()
         let page = try #require(LeptonicaImage.filled(width: sheet.width * 2 + 300, height: sheet.height + 200, grey: 120))
