@@ -88,6 +88,10 @@ enum ReceiptLocator {
         }
     }
 
+    /// The least share of the frame's height and width the printed region spans: a small ticket
+    /// on an A4 page spans about 17% of its height, a single line of a receipt 3–5%.
+    static let minimumTextShare = 0.08
+
     /// How much of its box a slip darker than its lid must fill: a slip tilted 10° fills about
     /// 80% of it, a page's text blocks and shadows much less.
     static let minimumSheetFill = 0.7
@@ -126,27 +130,16 @@ enum ReceiptLocator {
             box.width >= minimumWidth && box.height >= 2 && box.height < Int32(Double(small.height) * 0.9)
                 && box.width < Int32(Double(small.width) * 0.95)
         }
-        // A receipt's print runs over several lines. A lone line darker than the rest (a name
-        // written on the scan, a stamp) is not where the receipt is: a faded slip with one such
-        // line was cut down to it and lost every amount.
-        guard text.count >= 3, rows(of: text) >= minimumTextRows else { return nil }
+        guard text.count >= 3 else { return nil }
         let left = text.map(\.x).min()!, top = text.map(\.y).min()!
         let right = text.map { $0.x + $0.width }.max()!, bottom = text.map { $0.y + $0.height }.max()!
-        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
-    }
-}
-
-extension ReceiptLocator {
-    /// Text rows the printed region must span before the crop trusts it.
-    static let minimumTextRows = 3
-
-    /// How many rows the boxes lie in: boxes whose vertical extents overlap share a row.
-    static func rows(of boxes: [PixelRect]) -> Int {
-        var rows = 0, rowBottom = Int32.min
-        for box in boxes.sorted(by: { $0.y < $1.y }) {
-            if box.y >= rowBottom { rows += 1; rowBottom = box.y + box.height } else { rowBottom = max(rowBottom, box.y + box.height) }
-        }
-        return rows
+        let region = PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+        // A receipt's print is never a sliver of the frame. Where one line is printed darker than
+        // the rest (a name written on a faded slip, a stamp), that line alone passes the threshold:
+        // a faded slip was cut down to it and lost every amount.
+        guard Double(region.height) >= Double(small.height) * minimumTextShare,
+              Double(region.width) >= Double(small.width) * minimumTextShare else { return nil }
+        return region
     }
 }
 
