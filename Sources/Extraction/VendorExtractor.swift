@@ -56,7 +56,8 @@ struct VendorExtractor: Sendable {
     static let ownerWords: KeywordSet = ["OWNED BY", "OWNER BY", "OPERATED BY", "DIMILIKI", "DIMILIKI OLEH", "A DIVISION OF"]
 
     /// Names split over two lines: a legal form alone ("SDN BHD", "CO. (M) SDN BHD") takes the line
-    /// above, and a line ending in "&" takes the line below.
+    /// above, and a line ending in "&" takes the line below. The whole name scores a little above
+    /// its stronger half, so a half that looks complete alone ("… HOLDINGS") does not win.
     private func joinedNames(_ scored: [(value: String, score: Double, line: ReceiptLine)],
                              lines: [ReceiptLine]) -> [(value: String, score: Double, line: ReceiptLine)] {
         var joined: [(value: String, score: Double, line: ReceiptLine)] = []
@@ -71,7 +72,7 @@ struct VendorExtractor: Sendable {
                 // upper-case company name is two names.
                 if above.line.index >= entry.line.index - 2, above.score > 0, Self.nameCore(above.value) >= 3,
                    Self.isUpperCase(above.value) == Self.isUpperCase(entry.value) {
-                    joined.append((above.value + " " + entry.value, entry.score + 0.08, entry.line))
+                    joined.append((above.value + " " + entry.value, max(above.score, entry.score) + 0.08, entry.line))
                 }
             }
             if entry.value.hasSuffix("&"), k + 1 < scored.count, Self.nameCore(entry.value) >= 4, entry.score > 0 {

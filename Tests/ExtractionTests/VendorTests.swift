@@ -55,6 +55,22 @@ struct VendorTests {
         #expect(fields.vendor == "POPULAR PAPER CO. (M) SDN BHD")
     }
 
+    /// The joined name ranks as high as its stronger half: a name that looks complete alone
+    /// ("… HOLDINGS") still takes the legal form printed under it.
+    @Test func aCompleteLookingNameTakesTheLegalFormUnderIt() {
+        let fields = extract("""
+        Cash Sale
+        HARIMAU HOLDINGS
+        SDN. BHD.
+        249336-T
+        NO.17,18 & 41, JALAN BESAR,
+        39100 BRINCHANG,
+        TOTAL 12.00
+        """)
+        #expect(fields.vendor == "HARIMAU HOLDINGS SDN. BHD.")
+        #expect(fields.values(.vendor).contains("HARIMAU HOLDINGS"))
+    }
+
     @Test func registrationNumbersAndLegalFormMisreadsCleaned() {
         #expect(extract("BLUE RIVER SON BHD (519537-X)\nTOTAL 1.00").vendor == "BLUE RIVER SDN BHD")
         #expect(extract("99 QUICK MART $/B (519537-X)\nTOTAL 1.00").vendor == "99 QUICK MART S/B")
