@@ -4,6 +4,13 @@ import RebutCore
 /// Repairs the OCR noise a printed business name typically carries.
 extension VendorExtractor {
     /// Trims OCR debris at the edges ("| ", "‘", " ~", trailing dots) and collapses spaces.
+    /// "#000002", "#12", "004512": a reference number, not a word of the name.
+    static func isLeadingCode(_ token: Substring) -> Bool {
+        let digits = token.drop { $0 == "#" }
+        guard !digits.isEmpty, digits.allSatisfy(\.isNumber) else { return false }
+        return token.hasPrefix("#") || digits.count >= 4
+    }
+
     static func clean(_ text: String) -> String {
         // Control characters (an escape sequence, a NUL from a damaged text file) are never part
         // of a name and must not reach the store or a terminal: they count as spaces.
@@ -21,6 +28,12 @@ extension VendorExtractor {
         let tokens = s.split(separator: " ")
         if tokens.count >= 3, let f = tokens.first, f.count == 1, !(f.first!.isUppercase && f.first!.isLetter) {
             s = tokens.dropFirst().joined(separator: " ")
+        }
+        // A number printed before the name is a code (a branch, a till): "#000002 BAIFU (M) SDN BHD".
+        // Short ones stay: they are part of names ("99 SPEED MART", "7 ELEVEN").
+        let words = s.split(separator: " ")
+        if words.count >= 2, let code = words.first, Self.isLeadingCode(code), words.dropFirst().contains(where: { $0.contains(where: \.isLetter) }) {
+            s = words.dropFirst().joined(separator: " ")
         }
         // A zero touching letters is an O ("C0.", "K0KO"); digits elsewhere ("99 SPEED") stay.
         s = TextNormalisation.replacing(Self.zeroInWord, in: s, with: "O")

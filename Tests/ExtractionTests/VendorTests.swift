@@ -76,6 +76,15 @@ struct VendorTests {
         #expect(extract("99 QUICK MART $/B (519537-X)\nTOTAL 1.00").vendor == "99 QUICK MART S/B")
     }
 
+    /// A branch or till number printed before the name is not part of it; a short number that
+    /// is part of a name ("99 …", "7 …") stays.
+    @Test func aCodeBeforeTheNameIsDropped() {
+        #expect(extract("#000002 LOTUS BAKERY (M) Sdn Bhd\nTOTAL 1.00").vendor == "LOTUS BAKERY (M) Sdn Bhd")
+        #expect(extract("004512 LOTUS BAKERY SDN BHD\nTOTAL 1.00").vendor == "LOTUS BAKERY SDN BHD")
+        #expect(extract("99 QUICK MART S/B\nTOTAL 1.00").vendor == "99 QUICK MART S/B")
+        #expect(VendorExtractor.isLeadingCode("#12") && !VendorExtractor.isLeadingCode("7") && !VendorExtractor.isLeadingCode("A123"))
+    }
+
     @Test func legalWordInsideAnAddressIsAStreet() {
         let fields = extract("SUNFLOWER\n22 LRG PERUSAHAAN 4\nKIMPAL INDUSTRIAL PARK\nTOTAL 8.00")
         #expect(fields.vendor == "SUNFLOWER")
