@@ -114,6 +114,20 @@ struct TotalRuleTests {
         #expect(totalLedger(text).fired(.contradictsZeroRounding, on: "7.80"))
     }
 
+    /// Rounding moves a total by cents: a rounded total read with doubt, whole units away from
+    /// the total above it and one digit apart, is that total misread; read with more confidence
+    /// than the total, it is not doubted.
+    @Test func aRoundedTotalWholeUnitsAwayIsAMisread() {
+        let text = "1.00 x 15.90 15.90\nSubtotal : 15.90\nTotal Incl. of GST 15.90\nTotal Amt Rounded 45.90@48\nPayment : 50.00"
+        #expect(extractRead(text).total == amount("15.90"))
+        #expect(extractRead(text, ExtractionContext(disabledTotalRules: ["roundedFarFromTotal"])).total == amount("45.90"))
+        #expect(totalLedger(text, read: true).fired(.roundedFarFromTotal, on: "45.90"))
+        let sure = "Total Incl. of GST 15.90@60\nTotal Amt Rounded 45.90@95\nPayment : 50.00"
+        #expect(!totalLedger(sure, read: true).fired(.roundedFarFromTotal, on: "45.90"))
+        // A real cash rounding a few cents away is no misread.
+        #expect(!totalLedger("Total 15.92\nTotal Rounded 15.90@48", read: true).fired(.roundedFarFromTotal, on: "15.90"))
+    }
+
     // MARK: Charges after a subtotal
 
     @Test func aTotalAfterServiceChargeAndTaxSupersedesTheFirst() {

@@ -45,6 +45,26 @@ enum ArithmeticRules {
         }
     }
 
+    /// `roundedFarFromTotal`: rounding moves a total by cents, never by whole units. A rounded
+    /// total one digit away from a total printed up to three lines above it, whole units apart
+    /// and read with less confidence, is that total misread ("Total incl. GST 15.90 /
+    /// Total rounded 45.90").
+    static func roundedFarFromTotal(_ facts: TotalFacts, _ ledger: inout TotalLedger) {
+        for rounded in facts.values(.roundedTotal) {
+            guard let roundedConfidence = rounded.readingConfidence else { continue }
+            let misreadOf = facts.values(.total, .finalTotal).first { before in
+                before.lineIndex < rounded.lineIndex && before.lineIndex >= rounded.lineIndex - 3
+                    && abs(before.value - rounded.value) >= 1
+                    && ClosedSums.differingDigit(before.value, rounded.value) != nil
+                    && (before.readingConfidence ?? 0) > roundedConfidence
+            }
+            if let misreadOf {
+                ledger.scale(.roundedFarFromTotal, by: TotalWeights.weight(.roundedFarFromTotal), rounded.value,
+                             note: "\(misreadOf.value) above, one digit apart")
+            }
+        }
+    }
+
     /// `contradictsZeroRounding`: "ROUNDING 0.00" between a total and a rounded total says the two
     /// are equal, so a rounded total that differs is the misread one when the total is printed
     /// more than once.

@@ -45,6 +45,7 @@ struct TotalExtractor: Sendable {
         // Doubts.
         ArithmeticRules.superseded(sums, &ledger)
         ArithmeticRules.zeroRounding(facts, &ledger)
+        ArithmeticRules.roundedFarFromTotal(facts, &ledger)
         PaymentRules.paidMinusChange(facts, sums, &ledger)
         PaymentRules.abovePayment(facts, &ledger)
         // Proof, then the verdict of change handed back, then the tie-break.

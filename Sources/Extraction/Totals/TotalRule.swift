@@ -31,6 +31,8 @@ enum TotalRule: String, CaseIterable, Sendable {
     case superseded
     /// "ROUNDING 0.00" between a repeated total and a different rounded total.
     case contradictsZeroRounding
+    /// A rounded total whole units away from the total just above it, one digit apart.
+    case roundedFarFromTotal
     /// Not paid − change, when change was handed back.
     case offPaidMinusChange
     /// More than any payment.
@@ -55,7 +57,7 @@ enum TotalRule: String, CaseIterable, Sendable {
         case .label, .repeated, .paidMinusChange, .amountAfterRounding, .totalAfterCharges, .subtotalPlusCharges,
              .roundedTakesLabel, .correctionTakesLabel:
             return .evidence
-        case .superseded, .contradictsZeroRounding, .offPaidMinusChange, .abovePayment, .misreadOfSum:
+        case .superseded, .contradictsZeroRounding, .roundedFarFromTotal, .offPaidMinusChange, .abovePayment, .misreadOfSum:
             return .doubt
         case .closedPaidInFull, .closedSubtotalPlusCharges, .closedTaxTableRow, .closedCorrection:
             return .proof

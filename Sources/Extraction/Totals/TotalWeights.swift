@@ -34,7 +34,7 @@ enum TotalWeights {
         case .subtotalPlusCharges: return 0.4
         case .roundedTakesLabel, .correctionTakesLabel: return 0
         case .superseded: return 0.65
-        case .contradictsZeroRounding: return 0.6
+        case .contradictsZeroRounding, .roundedFarFromTotal: return 0.6
         case .offPaidMinusChange: return 0.8
         case .abovePayment: return 0.6
         case .misreadOfSum: return 0.5
