@@ -74,6 +74,17 @@ struct TotalRuleTests {
         #expect(totalLedger(text).fired(.superseded, on: "18.47"))
     }
 
+    /// The total's label lost to OCR: the amount above the rounding line, adjusted by exactly
+    /// the printed rounding, lands on the amount after it, which is the total. Without the
+    /// exact closure nothing is inferred.
+    @Test func aRoundingClosesOnTheAmountAboveItWhenTheLabelIsLost() {
+        let text = "88888 1 10.00 10.00\n62483 1 55.90 55.90\nDISC 10.00% -5.59\nTOTh Pill ........ RM 60.31\nROUNDING ADJ -0.01\nRM 60.30\nCADHI RM 70.39\nCHANGL RM 10.00"
+        #expect(extract(text).total == amount("60.30"))
+        #expect(totalLedger(text).fired(.amountAfterRounding, on: "60.30"))
+        let open = text.replacingOccurrences(of: "RM 60.30", with: "RM 60.20")
+        #expect(!totalLedger(open).fired(.amountAfterRounding, on: "60.20"))
+    }
+
     @Test func aSubtotalIncludingTaxIsRoundedToo() {
         let text = "SUBTOTAL INCL GST 12.58\nROUNDING ADJ. -0.0?\nJq#al 12.55"
         #expect(extract(text).total == amount("12.55"))

@@ -32,6 +32,7 @@ struct ReceiptArithmetic: Sendable {
         findTotalsAcrossRounding(facts)
         inferTotalAfterCharges(facts)
         inferAmountAfterRounding(facts)
+        inferAmountAfterUnlabelledRounding(facts)
         findUnreadRoundings(facts)
         inferSubtotalPlusCharges(facts)
         findTotalsRoundedWithoutALine(facts)
@@ -127,6 +128,26 @@ struct ReceiptArithmetic: Sendable {
                     && later.lineIndex > roundingLine.index && later.lineIndex <= roundingLine.index + 2
                     && later.value != total.value && CashRounding.couldRound(total.value, to: later.value)
                     && !Self.notRoundedTotals.contains(later.role) {
+                    infer(later.value, .amountAfterRounding, from: later)
+                    supersede(total.value, because: "rounded after the rounding line", roundedTo: later.value)
+                }
+            }
+        }
+    }
+
+    /// The same sum when the total's label was lost ("TOTh Pill RM 60.31 / ROUNDING -0.01 /
+    /// RM 60.30"): the amount on the line just above the rounding line, adjusted by exactly the
+    /// amount the rounding line prints, lands on an amount within two lines after it. The sum
+    /// must close to the cent, as a label no longer vouches for the first term.
+    private mutating func inferAmountAfterUnlabelledRounding(_ facts: TotalFacts) {
+        for rounding in facts.values(.rounding) where rounding.value != 0 && abs(rounding.value) < 1 {
+            let above = facts.labelled.filter { $0.lineIndex == rounding.lineIndex - 1 && $0.role == .unlabelled
+                && $0.hasFraction && !$0.isAlternativeReading && $0.value > 0 }
+            for total in above {
+                let results = [total.value + abs(rounding.value), total.value - abs(rounding.value)]
+                for later in facts.labelled where !later.isAlternativeReading && later.hasFraction
+                    && later.lineIndex > rounding.lineIndex && later.lineIndex <= rounding.lineIndex + 2
+                    && results.contains(later.value) && !Self.notRoundedTotals.contains(later.role) {
                     infer(later.value, .amountAfterRounding, from: later)
                     supersede(total.value, because: "rounded after the rounding line", roundedTo: later.value)
                 }
