@@ -11,6 +11,9 @@ public struct CleaningOptions: Sendable, Codable, Hashable {
     /// (10th–90th percentile); 0 normalises always. Evenly lit flatbed scans read better left
     /// alone, photos with a light fall-off read better normalised.
     public var unevenBackgroundThreshold: Int
+    /// Stretch the grey levels when even the darkest print is light (a faded thermal slip), so
+    /// Tesseract's LSTM, which reads grey values, sees dark text on white paper.
+    public var stretchFaintInk: Bool
     /// Binarise ourselves instead of leaving it to Tesseract. Off by default: Tesseract's LSTM
     /// reads the grey image and thresholds only for layout, so binarising loses detail.
     public var binarize: Bool
@@ -40,7 +43,7 @@ public struct CleaningOptions: Sendable, Codable, Hashable {
     }
 
     public init(crop: Bool = true, deskew: Bool = true, normalizeBackground: Bool = true, unevenBackgroundThreshold: Int = 30,
-                binarize: Bool = false, binarization: Binarization = .otsu,
+                stretchFaintInk: Bool = true, binarize: Bool = false, binarization: Binarization = .otsu,
                 scale: Bool = true, targetCharacterHeight: Int = 28, fixedScaleFactor: Double? = nil,
                 maxPixels: Int = 60_000_000, decodePixelBudget: Int = PixelBudget.decodeDefault,
                 maxScaledPixels: Int = PixelBudget.scalingDefault) {
@@ -48,6 +51,7 @@ public struct CleaningOptions: Sendable, Codable, Hashable {
         self.deskew = deskew
         self.normalizeBackground = normalizeBackground
         self.unevenBackgroundThreshold = unevenBackgroundThreshold
+        self.stretchFaintInk = stretchFaintInk
         self.binarize = binarize
         self.binarization = binarization
         self.scale = scale

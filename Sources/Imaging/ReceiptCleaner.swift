@@ -39,6 +39,7 @@ public struct ReceiptCleaner: Sendable {
         if options.normalizeBackground, (current.backgroundSpread() ?? .max) >= options.unevenBackgroundThreshold {
             current = try current.backgroundNormalized()
         }
+        if options.stretchFaintInk, let stretched = current.faintInkStretched() { current = stretched }
         if options.binarize { current = try current.binarized(options.binarization) }
         return current
     }
@@ -82,6 +83,21 @@ extension LeptonicaImage {
             throw .operationFailed("background normalisation")
         }
         return normalized
+    }
+
+    /// The darkest print lighter than this grey level is faint: black thermal print reaches
+    /// 0–60, a faded slip's 150–215.
+    static let faintInkLevel: UInt32 = 110
+
+    /// Faint print stretched to the full range: the darkest half-percent of pixels (the ink) to
+    /// black, the paper (the 60th percentile) to white. Nil when the print is dark already, so
+    /// ordinary scans and photos are left as they are.
+    func faintInkStretched() -> LeptonicaImage? {
+        guard depth == 8 else { return nil }
+        var ink: UInt32 = 0, paper: UInt32 = 0
+        guard pixGetRankValue(pointer, 1, 0.005, &ink) == 0, pixGetRankValue(pointer, 1, 0.6, &paper) == 0,
+              ink >= Self.faintInkLevel, paper > ink + 10 else { return nil }
+        return LeptonicaImage(taking: pixGammaTRC(nil, pointer, 1.0, Int32(ink), Int32(paper)))
     }
 
     /// How much the paper's brightness varies across the page: grey levels between the 10th

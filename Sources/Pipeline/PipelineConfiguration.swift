@@ -54,7 +54,7 @@ public struct PipelineConfiguration: Sendable {
 
 /// The cleaning steps a measurement can switch off, by name, without depending on Imaging.
 public enum CleaningStep: String, Sendable, CaseIterable {
-    case crop, deskew, normalize, scale
+    case crop, deskew, normalize, scale, stretch
 }
 
 extension PipelineConfiguration {
@@ -66,6 +66,7 @@ extension PipelineConfiguration {
             case .deskew: cleaning.deskew = false
             case .normalize: cleaning.normalizeBackground = false
             case .scale: cleaning.scale = false
+            case .stretch: cleaning.stretchFaintInk = false
             }
         }
         self.init(languages: languages, cleaning: cleaning, jobs: jobs ?? Self.defaultJobs)

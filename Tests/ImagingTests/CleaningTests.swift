@@ -1,8 +1,23 @@
+import CLeptonica
 import Foundation
 @testable import Imaging
 import Testing
 
 @Suite struct CleaningTests {
+    /// A faded slip (print at grey 180 on paper at 235) is stretched to dark print on white;
+    /// a scan whose print is already dark is left as it is.
+    @Test func faintPrintIsStretchedAndDarkPrintLeftAlone() throws {
+        let text = try #require(LeptonicaImage.renderedText(receiptLines, fontSize: 12, margin: 30))
+        let faded = try #require(text.withGreyLevels(ink: 180, paper: 235))
+        let stretched = try #require(faded.faintInkStretched())
+        var ink: UInt32 = 0, paper: UInt32 = 0
+        #expect(pixGetRankValue(stretched.pointer, 1, 0.005, &ink) == 0 && pixGetRankValue(stretched.pointer, 1, 0.9, &paper) == 0)
+        #expect(ink < 40, "darkest print \(ink)")
+        #expect(paper > 240, "paper \(paper)")
+        #expect(text.faintInkStretched() == nil)
+        #expect(try #require(text.withGreyLevels(ink: 60, paper: 235)).faintInkStretched() == nil)
+    }
+
     private func only(_ configure: (inout CleaningOptions) -> Void) -> ReceiptCleaner {
         var options = CleaningOptions(crop: false, deskew: false, normalizeBackground: false,
                                       binarize: false, scale: false)
