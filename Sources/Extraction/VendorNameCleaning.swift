@@ -3,7 +3,6 @@ import RebutCore
 
 /// Repairs the OCR noise a printed business name typically carries.
 extension VendorExtractor {
-    /// Trims OCR debris at the edges ("| ", "‘", " ~", trailing dots) and collapses spaces.
     /// "#000002", "#12", "004512": a reference number, not a word of the name.
     static func isLeadingCode(_ token: Substring) -> Bool {
         let digits = token.drop { $0 == "#" }
@@ -11,6 +10,7 @@ extension VendorExtractor {
         return token.hasPrefix("#") || digits.count >= 4
     }
 
+    /// Trims OCR debris at the edges ("| ", "‘", " ~", trailing dots) and collapses spaces.
     static func clean(_ text: String) -> String {
         // Control characters (an escape sequence, a NUL from a damaged text file) are never part
         // of a name and must not reach the store or a terminal: they count as spaces.

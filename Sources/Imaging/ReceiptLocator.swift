@@ -29,18 +29,17 @@ enum ReceiptLocator {
         // or a receipt filling the frame) where the printed text is. The text is only worth
         // cropping to when it covers clearly less than the frame (a slip on A4); a receipt
         // that fills the frame keeps its margins.
-        var sheet = SheetMask(scene.paper, frame: frame)
-        if sheet?.isSheet != true, let darker = scene.darkSheet().flatMap({ SheetMask($0, frame: frame) }),
-           darker.isSheet, darker.isSolid {
-            sheet = darker
+        let brighter = SheetMask(scene.paper, frame: frame)
+        let found = brighter.flatMap { $0.isSheet ? $0 : nil }
+            ?? scene.darkSheet().flatMap { SheetMask($0, frame: frame) }.flatMap { $0.isSheet && $0.isSolid ? $0 : nil }
+        if let counted = found ?? brighter {
+            slips = countSlips(counted.components.rects, largest: Double(counted.best.area), frame: frame)
         }
-        let foundPaper = sheet?.isSheet == true
-        if let sheet { slips = countSlips(sheet.components.rects, largest: Double(sheet.best.area), frame: frame) }
-        let region = foundPaper ? sheet?.best : inkRegion(small: scene.small, threshold: scene.threshold)
+        let region = found?.best ?? inkRegion(small: scene.small, threshold: scene.threshold)
             .flatMap { Double($0.area) / frame < 0.6 ? $0 : nil }
         guard let paper = region, Double(paper.area) / frame < maxPaperShare else { return nil }
         // A sheet seen at an angle is laid flat from its corners rather than boxed.
-        if foundPaper, let sheet, let mask = sheet.components.mask(at: sheet.largest),
+        if let found, let mask = found.components.mask(at: found.largest),
            let quad = PaperQuad.corners(of: mask)?.scaled(by: Double(scene.reduction), offsetX: Double(paper.x) + 0.5,
                                                           offsetY: Double(paper.y) + 0.5),
            quad.isPlausible, quad.tilt >= minimumTiltToFlatten, let flat = quad.flattened(grey) {
@@ -50,7 +49,7 @@ enum ReceiptLocator {
         // A photographed receipt is rarely square to the frame: the box around it keeps
         // wedges of table in its corners, and Tesseract takes their edges for a column
         // boundary (a photo lost its whole amount column). Paint the table white.
-        if foundPaper, let sheet, let table = LeptonicaImage(taking: pixInvert(nil, sheet.mask.pointer)) {
+        if let found, let table = LeptonicaImage(taking: pixInvert(nil, found.mask.pointer)) {
             whiten(cropped, outside: table, paper: paper, scene: scene)
         }
         return cropped

@@ -92,7 +92,7 @@ struct ReceiptArithmetic: Sendable {
         for rounding in facts.roundingLines where rounding.amounts.contains(where: { $0.value != 0 }) {
             let after = facts.totals.filter { $0.lineIndex > rounding.index && $0.lineIndex <= rounding.index + 3 }
             for early in facts.totals where early.lineIndex < rounding.index
-                && after.contains(where: { $0.value != early.value }) && !after.contains(where: { $0.value == early.value }) {
+                && !after.isEmpty && !after.contains(where: { $0.value == early.value }) {
                 supersede(early.value, because: "a total follows the rounding")
             }
         }
@@ -118,16 +118,20 @@ struct ReceiptArithmetic: Sendable {
     /// Roles whose amounts are never a rounded total.
     static let notRoundedTotals: Set<AmountRole> = [.change, .quantity, .tax, .taxTable, .discount, .rounding]
 
+    /// Printed amounts within two lines after a rounding line that could be a rounded total.
+    private static func amountsJustAfter(_ roundingLine: Int, _ facts: TotalFacts) -> [LabelledAmount] {
+        facts.labelled.filter { !$0.isAlternativeReading && $0.hasFraction && $0.lineIndex > roundingLine
+            && $0.lineIndex <= roundingLine + 2 && !notRoundedTotals.contains($0.role) }
+    }
+
     /// An amount within two lines after a rounding line, a cash rounding of a total (or a subtotal
     /// including tax, as some tills print the amount before rounding) printed
     /// above it, is the rounded total even when its label or the adjustment is unreadable.
     private mutating func inferAmountAfterRounding(_ facts: TotalFacts) {
         for roundingLine in facts.roundingLines {
             for total in facts.totals + facts.values(.subtotal) where total.lineIndex < roundingLine.index {
-                for later in facts.labelled where !later.isAlternativeReading && later.hasFraction
-                    && later.lineIndex > roundingLine.index && later.lineIndex <= roundingLine.index + 2
-                    && later.value != total.value && CashRounding.couldRound(total.value, to: later.value)
-                    && !Self.notRoundedTotals.contains(later.role) {
+                for later in Self.amountsJustAfter(roundingLine.index, facts)
+                    where later.value != total.value && CashRounding.couldRound(total.value, to: later.value) {
                     infer(later.value, .amountAfterRounding, from: later)
                     supersede(total.value, because: "rounded after the rounding line", roundedTo: later.value)
                 }
@@ -145,9 +149,7 @@ struct ReceiptArithmetic: Sendable {
                 && $0.hasFraction && !$0.isAlternativeReading && $0.value > 0 }
             for total in above {
                 let results = [total.value + abs(rounding.value), total.value - abs(rounding.value)]
-                for later in facts.labelled where !later.isAlternativeReading && later.hasFraction
-                    && later.lineIndex > rounding.lineIndex && later.lineIndex <= rounding.lineIndex + 2
-                    && results.contains(later.value) && !Self.notRoundedTotals.contains(later.role) {
+                for later in Self.amountsJustAfter(rounding.lineIndex, facts) where results.contains(later.value) {
                     infer(later.value, .amountAfterRounding, from: later)
                     supersede(total.value, because: "rounded after the rounding line", roundedTo: later.value)
                 }
