@@ -67,13 +67,8 @@ import Testing
 
     @Test func aStoreFromBeforeReadImagesIsUpgradedAndItsReceiptsHaveNone() throws {
         let folder = try TemporaryFolder()
-        let path = folder.databaseURL
-        try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
         do {
-            let queue = try DatabaseQueue(path: path.path)
-            try Schema.migrator(imagesFolder: ExpenseStore.imagesFolder(forDatabase: path),
-                                legacyImagesFolder: path.deletingLastPathComponent().appendingPathComponent("images"))
-                .migrate(queue, upTo: "web-1: web password, sessions, API tokens")
+            let queue = try folder.databaseMigrated(upTo: "web-1: web password, sessions, API tokens")
             try queue.write { db in
                 #expect(try !db.tableExists("receiptReadImage"))
                 try db.execute(sql: "INSERT INTO event (name, kind, active, createdAt) VALUES ('Old trip', 'trip', 1, ?)",
@@ -85,7 +80,7 @@ import Testing
                     """, arguments: [String(repeating: "b", count: 64), Date(), Date()])
             }
         }
-        let store = try ExpenseStore(path: path)
+        let store = try ExpenseStore(path: folder.databaseURL)
         let old = try #require(try store.receipts().first)
         #expect(try store.readImage(receiptId: old.id!) == nil)
         let event = try #require(try store.events().first)

@@ -8,13 +8,8 @@ import Testing
 @Suite struct ReportMigrationTests {
     @Test func aStoreFromBeforeFindsItsOldReceiptsByCategoryAndKeepsThemUnplaced() throws {
         let folder = try TemporaryFolder()
-        let path = folder.databaseURL
-        try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
         do {
-            let queue = try DatabaseQueue(path: path.path)
-            try Schema.migrator(imagesFolder: ExpenseStore.imagesFolder(forDatabase: path),
-                                legacyImagesFolder: path.deletingLastPathComponent().appendingPathComponent("images"))
-                .migrate(queue, upTo: "v3: per-store image folder, pending image writes")
+            let queue = try folder.databaseMigrated(upTo: "v3: per-store image folder, pending image writes")
             try queue.write { db in
                 try db.execute(sql: "INSERT INTO event (name, kind, active, createdAt) VALUES ('Old trip', 'trip', 1, ?)",
                                arguments: [Date()])
@@ -26,7 +21,7 @@ import Testing
                     """, arguments: [String(repeating: "a", count: 64), Date(), Date()])
             }
         }
-        let store = try ExpenseStore(path: path)
+        let store = try ExpenseStore(path: folder.databaseURL)
         // The search index was rebuilt with the new columns: the old receipt's category is found.
         #expect(try store.search("transport", filter: SearchFilter()).map(\.vendor) == ["City Cabs"])
         #expect(try store.search("taxi", filter: SearchFilter()).count == 1)

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import RebutCore
 @testable import Store
 
@@ -18,6 +19,18 @@ final class TemporaryFolder: @unchecked Sendable {
 
     func makeStore(knownCategories: Set<String>? = nil) throws -> ExpenseStore {
         try ExpenseStore(path: databaseURL, knownCategories: knownCategories)
+    }
+
+    /// The database at `databaseURL` migrated only up to `migration`: what an older Rebut left
+    /// behind, for tests that upgrade it.
+    func databaseMigrated(upTo migration: String) throws -> DatabaseQueue {
+        let path = databaseURL
+        try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let queue = try DatabaseQueue(path: path.path)
+        try Schema.migrator(imagesFolder: ExpenseStore.imagesFolder(forDatabase: path),
+                            legacyImagesFolder: path.deletingLastPathComponent().appendingPathComponent("images"))
+            .migrate(queue, upTo: migration)
+        return queue
     }
 
     /// Every regular file under the store's own image folder, temporary files included.
