@@ -69,9 +69,10 @@ struct VendorExtractor: Sendable {
                Self.nameCore(entry.value) < 4, k > 0,
                let above = scored[..<k].last(where: { $0.score > 0 && Self.letterCount($0.value) >= 3 }) {
                 // The two halves of one name are printed alike; a title-case brand over an
-                // upper-case company name is two names.
-                if above.line.index >= entry.line.index - 2, above.score > 0, Self.nameCore(above.value) >= 3,
-                   Self.isUpperCase(above.value) == Self.isUpperCase(entry.value) {
+                // upper-case company name is two names. A legal form alone has no case of its own
+                // to compare: "GmbH" and "oHG" are printed so under any name.
+                let alike = Self.nameCore(entry.value) == 0 || Self.isUpperCase(above.value) == Self.isUpperCase(entry.value)
+                if above.line.index >= entry.line.index - 2, above.score > 0, Self.nameCore(above.value) >= 3, alike {
                     joined.append((above.value + " " + entry.value, max(above.score, entry.score) + 0.08, entry.line))
                 }
             }

@@ -55,6 +55,20 @@ struct VendorTests {
         #expect(fields.vendor == "POPULAR PAPER CO. (M) SDN BHD")
     }
 
+    /// German legal forms are printed in mixed case ("GmbH & Co. oHG") under names in capitals:
+    /// a line of nothing but a legal form completes the name above whatever its case.
+    @Test func aMixedCaseLegalFormLineCompletesTheNameAbove() {
+        let fields = extract("""
+        BÄCKEREI KRUSTE
+        GmbH & Co. oHG
+        Hauptstraße 12
+        80331 München
+        SUMME 4,20
+        """)
+        #expect(fields.vendor == "BÄCKEREI KRUSTE GmbH & Co. oHG")
+        #expect(fields.values(.vendor).contains("BÄCKEREI KRUSTE"))
+    }
+
     /// The joined name ranks as high as its stronger half: a name that looks complete alone
     /// ("… HOLDINGS") still takes the legal form printed under it.
     @Test func aCompleteLookingNameTakesTheLegalFormUnderIt() {
