@@ -11,6 +11,16 @@ extension VendorExtractor {
 
     private static let postcode = try! NSRegularExpression(pattern: #"(?<!\d)\d{5}(?!\d)"#)
     private static let phoneLike = try! NSRegularExpression(pattern: #"\d{2,4}[- ]?\d{3,4}[- ]?\d{3,4}"#)
+    /// A street written as one compound word and a house number ("Bahnhofstr. 8", "Am Hofweg 12a",
+    /// "Kerkstraat 3"): German and Dutch join the street word to the name, so no address keyword
+    /// stands alone on the line.
+    private static let compoundStreet = try! NSRegularExpression(
+        pattern: #"\b\p{L}{2,}(STR\.?|STRASSE|WEG|PLATZ|ALLEE|GASSE|RING|DAMM|UFER|CHAUSSEE|STEIG|STRAAT|LAAN|PLEIN|GRACHT)\s*\d{1,4}\s?[A-Z]?\b"#)
+
+    /// `folded`: the line's upper-case, accent-free text.
+    static func isStreetLine(_ folded: String) -> Bool {
+        compoundStreet.firstMatch(in: folded, range: NSRange(location: 0, length: (folded as NSString).length)) != nil
+    }
 
     /// How much a header line looks like the business name: it is printed first, carries a legal
     /// form or a trade word, is no title, address, contact, amount or date line, and is printed
@@ -34,7 +44,7 @@ extension VendorExtractor {
         else if m.contains(any: Keywords.businessWords) { score += VendorWeights.businessWord }
         if m.contains(any: ownerWords) { score += VendorWeights.owner }
         if m.contains(any: closingWords) { score += VendorWeights.closing }
-        if m.contains(any: Keywords.addressWords) { score += VendorWeights.address }
+        if m.contains(any: Keywords.addressWords) || isStreetLine(folded) { score += VendorWeights.address }
         let range = NSRange(location: 0, length: (folded as NSString).length)
         if postcode.firstMatch(in: folded, range: range) != nil { score += VendorWeights.postcode }
         if phoneLike.firstMatch(in: folded, range: range) != nil { score += VendorWeights.phone }

@@ -69,6 +69,21 @@ struct VendorTests {
         #expect(fields.values(.vendor).contains("BÄCKEREI KRUSTE"))
     }
 
+    /// German and Dutch write the street as one compound word: "Bahnhofstr. 8" is an address
+    /// though no address word stands alone on it.
+    @Test func aCompoundStreetWithItsNumberIsAnAddress() {
+        let fields = extract("""
+        EDEKA Center Schmidt
+        Bahnhofstr. 8
+        70173 Stuttgart
+        SUMME EUR 13,27
+        """)
+        #expect(fields.vendor == "EDEKA Center Schmidt")
+        #expect(VendorExtractor.isStreetLine("AM HOFWEG 12A") && VendorExtractor.isStreetLine("KERKSTRAAT 3")
+            && VendorExtractor.isStreetLine("HAUPTSTRASSE 7, 69117 HEIDELBERG"))
+        #expect(!VendorExtractor.isStreetLine("WEG 12") && !VendorExtractor.isStreetLine("BACKHAUS MULLER GMBH"))
+    }
+
     /// The joined name ranks as high as its stronger half: a name that looks complete alone
     /// ("… HOLDINGS") still takes the legal form printed under it.
     @Test func aCompleteLookingNameTakesTheLegalFormUnderIt() {
