@@ -208,9 +208,53 @@ struct MisreadCorrectionTests {
         #expect(fields.total == amount("47.70"))
     }
 
+    @Test func aRoundedSumRulesOutAnUnroundedTotalReadSurely() {
+        // The till rounded (-0.02), so 112.46 cannot be due; Tesseract was sure of its wrong 6.
+        let text = """
+        Sub Total (RM) : 106.10@95
+        Total GST (RM) : 6.37@95
+        Rounding (RM) : -0.02@90
+        Total (RM): 112.46@92
+        """
+        #expect(extractRead(text).total == amount("112.45"))
+        // Without the rounding line nothing rules it out, and the surer total stands.
+        #expect(extractRead("Sub Total (RM) : 106.10@95\nTotal GST (RM) : 6.37@90\nTotal (RM): 112.46@92").total
+                == amount("112.46"))
+    }
+
+    @Test func aTotalBelowTheSubtotalLostItsLeadingDigits() {
+        let text = """
+        Total Sales (Excluding GST) 31.03@97
+        Total GST 1.67@95
+        Total Sales (Inclusive of GST) : 2.70@99
+        CASH 40.00@95
+        CHANGE 7.30@95
+        """
+        #expect(extractRead(text).total == amount("32.70"))
+        #expect(MisreadCorrectionCheck.dropped("2.70", "32.70") == 1 && MisreadCorrectionCheck.dropped("2.70", "32.71") == nil)
+    }
+
+    @Test func aDiscountAllowsATotalBelowTheSubtotal() {
+        let fields = extractRead("""
+        SUBTOTAL 42.70@95
+        DISCOUNT 40.00@95
+        TOTAL 2.70@99
+        CASH 5.00@95
+        CHANGE 2.30@95
+        """)
+        #expect(fields.total == amount("2.70"))
+    }
+
     @Test func plainTextNeverCorrectsATotal() {
         // Without OCR confidences there is no telling which reading is the misread.
         let fields = extract("Sub Total (RM) : 84.20\nTotal GST (RM) : 5.05\nTotal (RM): 89.26")
         #expect(fields.total == amount("89.26"))
+    }
+}
+
+/// `ClosedSums.droppedLeadingDigits` on amounts written as text.
+enum MisreadCorrectionCheck {
+    static func dropped(_ shorter: String, _ longer: String) -> Int? {
+        ClosedSums.droppedLeadingDigits(amount(shorter), amount(longer))
     }
 }

@@ -42,6 +42,8 @@ struct ClosedSums {
     let linesOf: [Decimal: [LabelledAmount]]
     /// Printed totals and payments an unprinted result may be a misreading of.
     let printedResults: [LabelledAmount]
+    /// A discount, deposit return or voucher is printed: a total may then lie below the subtotal.
+    let takesOff: Bool
     var found: [Witness] = []
 
     static func witnesses(_ labelled: [LabelledAmount]) -> [Witness] {
@@ -64,6 +66,7 @@ struct ClosedSums {
         self.linesOf = linesOf
         let resultRoles: Set<AmountRole> = [.total, .finalTotal, .roundedTotal, .weakTotal, .cashPayment, .cardPayment]
         printedResults = money.filter { resultRoles.contains($0.role) && $0.value > 0 }
+        takesOff = labelled.contains { [.discount, .deposit].contains($0.role) && $0.value != 0 }
     }
 
     private func printedResult(_ value: Decimal, apartFrom terms: Set<Int>) -> Bool {

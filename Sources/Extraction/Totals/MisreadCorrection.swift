@@ -6,6 +6,9 @@ extension ClosedSums {
     /// Only when every confidence is known: plain text never qualifies. `wholeUnitsOnly`: the
     /// digit must differ before the decimal point, for equations (tax-table rows) whose cents
     /// legitimately differ from the total (rounding, several rates).
+    ///
+    /// A printed total the receipt itself rules out needs no confidence comparison (Tesseract
+    /// can be sure of a wrong glyph): see `ruledOut`.
     mutating func addCorrection(_ value: Decimal, terms: [LabelledAmount], wholeUnitsOnly: Bool = false,
                                 accepts: (LabelledAmount) -> Bool) {
         let confidences = terms.compactMap(\.readingConfidence)
@@ -13,14 +16,47 @@ extension ClosedSums {
               let weakestTerm = confidences.min() else { return }
         let termLines = Set(terms.map(\.lineIndex))
         for printed in printedResults where !termLines.contains(printed.lineIndex) && accepts(printed) {
-            guard let confidence = printed.readingConfidence, confidence < weakestTerm,
-                  let position = Self.differingDigit(printed.value, value) else { continue }
+            guard let confidence = printed.readingConfidence else { continue }
+            let ruledOut = ruledOut(printed, by: value, terms: terms)
+            guard confidence < weakestTerm || ruledOut != nil else { continue }
+            guard let position = Self.differingDigit(printed.value, value)
+                    ?? (ruledOut == .belowSubtotal ? Self.droppedLeadingDigits(printed.value, value) : nil) else { continue }
             let digitCount = ReceiptLine.digits(of: value).count
             if wholeUnitsOnly && position >= digitCount - 2 { continue }
             // Cash rounding explains a printed multiple of five cents close to the sum.
             if CashRounding.couldRound(value, to: printed.value) { continue }
             found.append(Witness(value: value, kind: .correctsMisread, termLines: termLines, replaces: printed.value))
         }
+    }
+
+    /// Why a printed total cannot be what the receipt says it is.
+    enum RuledOut {
+        /// The sum applies a cash rounding, so the amount due is a multiple of five cents; the
+        /// printed total is not ("ROUNDING -0.02 / TOTAL 112.46" for 112.45).
+        case notCashRounded
+        /// A total below a subtotal printed above it, with nothing taken off on the receipt:
+        /// OCR dropped its leading digits ("TOTAL 2.70" under "SUBTOTAL 31.03", for 32.70).
+        case belowSubtotal
+    }
+
+    func ruledOut(_ printed: LabelledAmount, by value: Decimal, terms: [LabelledAmount]) -> RuledOut? {
+        if terms.contains(where: { $0.role == .rounding && $0.value != 0 }),
+           CashRounding.isRounded(value), !CashRounding.isRounded(printed.value) {
+            return .notCashRounded
+        }
+        if !takesOff, money.contains(where: { $0.role == .subtotal && $0.lineIndex < printed.lineIndex && $0.value > printed.value }),
+           value > printed.value {
+            return .belowSubtotal
+        }
+        return nil
+    }
+
+    /// Where a shorter reading starts inside the amount whose trailing digits it is ("2.70" of
+    /// "32.70" → 1); nil unless `shorter` lost leading digits and nothing else.
+    static func droppedLeadingDigits(_ shorter: Decimal, _ longer: Decimal) -> Int? {
+        let x = ReceiptLine.digits(of: shorter), y = ReceiptLine.digits(of: longer)
+        guard x.count >= 3, x.count < y.count, y.hasSuffix(x) else { return nil }
+        return y.count - x.count
     }
 
     /// Where two amounts differ when they have the same number of digits and exactly one of them
