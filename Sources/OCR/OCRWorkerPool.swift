@@ -110,7 +110,8 @@ public final class OCRWorkerPool: Sendable {
         let firstClean = try WorkerStepFailure.during(.clean) { try cleaner.clean(decoded, notes: &notes) }
         let afterClean = clock.now
         var (page, cleaned) = try WorkerStepFailure.during(.ocr) {
-            try SecondLook.improve(try engine.recognize(firstClean), of: firstClean) { try engine.recognize($0) }
+            try SecondLook.improve(try engine.recognize(firstClean), of: firstClean,
+                                   uprightTurns: { engine.uprightTurns(of: $0) }) { try engine.recognize($0) }
         }
         page.notes = notes
         let afterOCR = clock.now

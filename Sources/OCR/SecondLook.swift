@@ -32,14 +32,19 @@ enum SecondLook {
     }
 
     /// The better of the first reading and the second looks, with the image it was read from.
-    static func improve(_ page: OCRPage, of image: LeptonicaImage,
+    /// `uprightTurns`: Tesseract's orientation detection, tried first when it has an answer.
+    static func improve(_ page: OCRPage, of image: LeptonicaImage, uprightTurns: (LeptonicaImage) -> Int? = { _ in nil },
                         read: (LeptonicaImage) throws -> OCRPage) throws -> (OCRPage, LeptonicaImage) {
         guard isPoor(page) else { return (page, image) }
         var best = (page: page, image: image)
-        // Lines running down the page: a quarter turn either way; otherwise upside down.
-        let turns = TextDirection.isSideways(image) ? [1, 3] : [2]
+        // Lines running down the page: a quarter turn either way; otherwise upside down. The
+        // turn orientation detection names goes first, so a well-read turn ends the search.
+        var turns = TextDirection.isSideways(image) ? [1, 3] : [2]
+        if let detected = uprightTurns(image), detected != 0 {
+            turns = [detected] + turns.filter { $0 != detected }
+        }
         for quarterTurns in turns {
-            guard let turned = image.rotated(quarterTurns: quarterTurns) else { continue }
+            guard let turned = image.turnedUpright(quarterTurns: quarterTurns) else { continue }
             let again = try read(turned)
             if again.meanConfidence >= best.page.meanConfidence + turnMargin, legibility(again) > legibility(best.page) {
                 best = (again, turned)

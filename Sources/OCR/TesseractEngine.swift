@@ -83,6 +83,18 @@ public final class TesseractEngine {
         TessBaseAPIDelete(handle)
     }
 
+    /// Made on the first poor reading; `.some(nil)` once it failed to start.
+    private var orientationDetector: OrientationDetector??
+
+    /// Clockwise quarter turns that stand the image's text upright, by Tesseract's orientation
+    /// detection; nil when it cannot tell or its model is missing.
+    public func uprightTurns(of image: LeptonicaImage) -> Int? {
+        if orientationDetector == nil {
+            orientationDetector = .some(OrientationDetector(tessdata: settings.resolvedSystemTessdata))
+        }
+        return orientationDetector??.uprightTurns(of: image)
+    }
+
     /// Reads the image. An image without text gives a page without lines, not an error:
     /// deciding that "no text" is a failure belongs to the caller.
     /// Reads the page in another segmentation mode, leaving the engine's own mode as it was.

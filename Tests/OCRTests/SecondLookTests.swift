@@ -1,3 +1,4 @@
+import CLeptonica
 import Foundation
 import RebutTestSupport
 import Imaging
@@ -24,6 +25,41 @@ import Testing
         let page = try await Self.pool.get().recognize(try folder.ingest(turned, named: "turned"))
         #expect(page.text.contains("TOTAL EUR"), "\(turns) quarter turns read as: \(page.text)")
         #expect(page.text.contains("17/03/2024"))
+    }
+
+    /// Tesseract's orientation detection names the turn that stands the text upright.
+    @Test(arguments: [1, 2, 3])
+    func orientationDetectionNamesTheTurnBack(turns: Int) throws {
+        let engine = try TesseractEngine(settings: .default())
+        let receipt = try #require(LeptonicaImage.renderedText(Self.receiptLines + Self.receiptLines, fontSize: 16))
+        let turned = try #require(receipt.rotated(quarterTurns: turns))
+        #expect(engine.uprightTurns(of: turned) == (4 - turns) % 4)
+        #expect([nil, 0].contains(engine.uprightTurns(of: receipt)))
+    }
+
+    /// A sideways receipt whose ink profile looks upright (here: striped bands across the frame,
+    /// as a tablecloth or a scanner's edge give) is still turned the right way: orientation
+    /// detection names the quarter turn, where the profile alone only tried upside down.
+    @Test(arguments: [1, 3])
+    func aSidewaysReceiptThatLooksUprightIsStillTurned(turns: Int) async throws {
+        let folder = try TemporaryDirectory()
+        let receipt = try #require(LeptonicaImage.renderedText(Self.receiptLines + Self.receiptLines, fontSize: 12))
+        let turned = try #require(receipt.rotated(quarterTurns: turns))
+        let band = Int32(turned.height / 2)
+        let canvas = try #require(LeptonicaImage(taking: pixCreate(Int32(turned.width), Int32(turned.height) + 2 * band, 8)))
+        pixSetAll(canvas.pointer)
+        pixRasterop(canvas.pointer, 0, band, Int32(turned.width), Int32(turned.height), PIX_SRC, turned.pointer, 0, 0)
+        for stripe in stride(from: Int32(0), to: band - 8, by: 16) {
+            pixRasterop(canvas.pointer, 0, stripe, Int32(turned.width), 8, PIX_CLR, nil, 0, 0)
+            pixRasterop(canvas.pointer, 0, Int32(canvas.height) - 1 - stripe - 8, Int32(turned.width), 8, PIX_CLR, nil, 0, 0)
+        }
+        #expect(!TextDirection.isSideways(canvas), "the trap: the ink profile calls it upright")
+        let page = try await Self.uncroppedPool.get().recognize(try folder.ingest(canvas, named: "sideways"))
+        #expect(page.text.contains("TOTAL EUR"), "\(turns) quarter turns read as: \(page.text)")
+    }
+
+    static let uncroppedPool = Result {
+        try OCRWorkerPool(workers: 1, settings: .default(), cleaning: CleaningOptions(crop: false))
     }
 
     @Test func aFadedReceiptIsReadWithItsContrastStretched() async throws {
