@@ -19,7 +19,7 @@ PACKAGES=(
   # Web tests (scripts/test-browser.sh): headless Chromium with its WebDriver, a venv for Selenium;
   # wrk for the load run (scripts/load-web.sh).
   chromium chromium-driver python3-venv wrk
-  tesseract-ocr tesseract-ocr-eng tesseract-ocr-spa tesseract-ocr-cat tesseract-ocr-deu tesseract-ocr-fra
+  tesseract-ocr tesseract-ocr-osd tesseract-ocr-eng tesseract-ocr-spa tesseract-ocr-cat tesseract-ocr-deu tesseract-ocr-fra
   # DejaVu Sans is the font of PDF reports; Pillow only regenerates Fixtures/ (scripts/make-fixtures.py).
   python3-pil fonts-dejavu-core
   # Only for regenerating the HEIC/AVIF fixtures (scripts/make-format-fixtures.py).
