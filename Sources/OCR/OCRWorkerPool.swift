@@ -111,7 +111,11 @@ public final class OCRWorkerPool: Sendable {
         let afterClean = clock.now
         var (page, cleaned) = try WorkerStepFailure.during(.ocr) {
             try SecondLook.improve(try engine.recognize(firstClean), of: firstClean,
-                                   uprightTurns: { engine.uprightTurns(of: $0) }) { try engine.recognize($0) }
+                                   uprightTurns: { engine.uprightTurns(of: $0) },
+                                   turn: { image, quarterTurns in
+                                       guard let turned = image.rotated(quarterTurns: quarterTurns) else { return nil }
+                                       return quarterTurns % 2 == 0 ? turned : (try? cleaner.clean(turned)) ?? turned
+                                   }) { try engine.recognize($0) }
         }
         page.notes = notes
         let afterOCR = clock.now

@@ -33,7 +33,10 @@ enum SecondLook {
 
     /// The better of the first reading and the second looks, with the image it was read from.
     /// `uprightTurns`: Tesseract's orientation detection, tried first when it has an answer.
+    /// `turn`: the image turned by quarter turns, ready to read; after a quarter turn the pool
+    /// cleans it again, since deskewing and sizing measured it along lines that ran down the page.
     static func improve(_ page: OCRPage, of image: LeptonicaImage, uprightTurns: (LeptonicaImage) -> Int? = { _ in nil },
+                        turn: (LeptonicaImage, Int) -> LeptonicaImage? = { $0.turnedUpright(quarterTurns: $1) },
                         read: (LeptonicaImage) throws -> OCRPage) throws -> (OCRPage, LeptonicaImage) {
         guard isPoor(page) else { return (page, image) }
         var best = (page: page, image: image)
@@ -44,7 +47,7 @@ enum SecondLook {
             turns = [detected] + turns.filter { $0 != detected }
         }
         for quarterTurns in turns {
-            guard let turned = image.turnedUpright(quarterTurns: quarterTurns) else { continue }
+            guard let turned = turn(image, quarterTurns) else { continue }
             let again = try read(turned)
             if again.meanConfidence >= best.page.meanConfidence + turnMargin, legibility(again) > legibility(best.page) {
                 best = (again, turned)

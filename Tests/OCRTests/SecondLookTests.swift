@@ -62,6 +62,20 @@ import Testing
         try OCRWorkerPool(workers: 1, settings: .default(), cleaning: CleaningOptions(crop: false))
     }
 
+    /// A quarter-turned image is cleaned again once upright: deskewing and sizing measured it
+    /// while its lines ran down the page (glyph widths taken for heights), so it was read at
+    /// another size than the same receipt upright.
+    @Test func aQuarterTurnedReceiptIsReadAtTheSizeOfTheUprightOne() async throws {
+        let folder = try TemporaryDirectory()
+        let receipt = try #require(LeptonicaImage.renderedText(Self.receiptLines + Self.receiptLines, fontSize: 12))
+        let upright = try await Self.pool.get().recognize(try folder.ingest(receipt, named: "upright"))
+        let sideways = try #require(receipt.rotated(quarterTurns: 1))
+        let turned = try await Self.pool.get().recognize(try folder.ingest(sideways, named: "turned"))
+        #expect(turned.width < turned.height, "read upright")
+        #expect(abs(Double(turned.height) / Double(upright.height) - 1) < 0.1,
+                "upright read at \(upright.width)×\(upright.height), turned at \(turned.width)×\(turned.height)")
+    }
+
     @Test func aFadedReceiptIsReadWithItsContrastStretched() async throws {
         let folder = try TemporaryDirectory()
         let receipt = try #require(LeptonicaImage.renderedText(Self.receiptLines + Self.receiptLines, fontSize: 12))
