@@ -107,7 +107,15 @@ public final class OCRWorkerPool: Sendable {
         }
         let afterDecode = clock.now
         var notes: [String] = []
-        let firstClean = try WorkerStepFailure.during(.clean) { try cleaner.clean(decoded, notes: &notes) }
+        var firstClean = try WorkerStepFailure.during(.clean) { try cleaner.clean(decoded, notes: &notes) }
+        // Lines running down the page (a photo turned in its pixels, no EXIF to say so), and
+        // orientation detection agrees on a quarter turn: turned and cleaned again before the
+        // first reading, which would otherwise be spent on the sideways image. The ink profile
+        // alone is not trusted (it calls some upright scans with dark borders sideways).
+        if TextDirection.isSideways(firstClean), let detected = engine.uprightTurns(of: firstClean),
+           detected % 2 == 1, let turned = firstClean.rotated(quarterTurns: detected) {
+            firstClean = (try? cleaner.clean(turned)) ?? turned
+        }
         let afterClean = clock.now
         var (page, cleaned) = try WorkerStepFailure.during(.ocr) {
             try SecondLook.improve(try engine.recognize(firstClean), of: firstClean,
