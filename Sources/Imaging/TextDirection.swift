@@ -58,14 +58,6 @@ extension LeptonicaImage {
         return LeptonicaImage(taking: pixRotateOrth(pointer, Int32(turns)))
     }
 
-    /// Turned by quarter turns and, after a quarter turn, straightened: cleaning deskewed the
-    /// image while its lines ran down the page, where the skew search finds no lines.
-    public func turnedUpright(quarterTurns: Int) -> LeptonicaImage? {
-        guard let turned = rotated(quarterTurns: quarterTurns) else { return nil }
-        guard quarterTurns % 2 != 0 else { return turned }
-        return (try? turned.deskewed()) ?? turned
-    }
-
     /// Local contrast stretched so faint print (faded thermal paper, a dim photo) spans the
     /// whole grey range; what a person does by squinting. Tiles of about two text lines.
     public func contrastNormalized() -> LeptonicaImage? {

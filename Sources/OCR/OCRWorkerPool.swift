@@ -95,6 +95,24 @@ public final class OCRWorkerPool: Sendable {
         }
     }
 
+    /// A cleaned image whose lines run down the page (a photo turned in its pixels, no EXIF to
+    /// say so), where orientation detection agrees on a quarter turn, turned before the first
+    /// reading, which would otherwise be spent on it sideways. The ink profile alone is not
+    /// trusted: it calls some upright scans with dark borders sideways.
+    static func standingUpright(_ cleaned: LeptonicaImage, engine: TesseractEngine, cleaner: ReceiptCleaner) -> LeptonicaImage {
+        guard TextDirection.isSideways(cleaned), let detected = engine.uprightTurns(of: cleaned), detected % 2 == 1 else {
+            return cleaned
+        }
+        return turned(cleaned, by: detected, cleaner: cleaner) ?? cleaned
+    }
+
+    /// `image` turned by quarter turns; after a quarter turn cleaned again, since deskewing and
+    /// sizing measured it along lines that ran down the page (glyph widths taken for heights).
+    static func turned(_ image: LeptonicaImage, by quarterTurns: Int, cleaner: ReceiptCleaner) -> LeptonicaImage? {
+        guard let turned = image.rotated(quarterTurns: quarterTurns) else { return nil }
+        return quarterTurns % 2 == 0 ? turned : (try? cleaner.clean(turned)) ?? turned
+    }
+
     static func run(_ file: IngestedFile, engine: TesseractEngine, cleaner: ReceiptCleaner,
                     refinement: Refinement? = nil) throws -> OCROutcome {
         if file.format.isDocument {
@@ -107,23 +125,14 @@ public final class OCRWorkerPool: Sendable {
         }
         let afterDecode = clock.now
         var notes: [String] = []
-        var firstClean = try WorkerStepFailure.during(.clean) { try cleaner.clean(decoded, notes: &notes) }
-        // Lines running down the page (a photo turned in its pixels, no EXIF to say so), and
-        // orientation detection agrees on a quarter turn: turned and cleaned again before the
-        // first reading, which would otherwise be spent on the sideways image. The ink profile
-        // alone is not trusted (it calls some upright scans with dark borders sideways).
-        if TextDirection.isSideways(firstClean), let detected = engine.uprightTurns(of: firstClean),
-           detected % 2 == 1, let turned = firstClean.rotated(quarterTurns: detected) {
-            firstClean = (try? cleaner.clean(turned)) ?? turned
+        let firstClean = try WorkerStepFailure.during(.clean) {
+            try standingUpright(try cleaner.clean(decoded, notes: &notes), engine: engine, cleaner: cleaner)
         }
         let afterClean = clock.now
         var (page, cleaned) = try WorkerStepFailure.during(.ocr) {
             try SecondLook.improve(try engine.recognize(firstClean), of: firstClean,
                                    uprightTurns: { engine.uprightTurns(of: $0) },
-                                   turn: { image, quarterTurns in
-                                       guard let turned = image.rotated(quarterTurns: quarterTurns) else { return nil }
-                                       return quarterTurns % 2 == 0 ? turned : (try? cleaner.clean(turned)) ?? turned
-                                   }) { try engine.recognize($0) }
+                                   turn: { turned($0, by: $1, cleaner: cleaner) }) { try engine.recognize($0) }
         }
         page.notes = notes
         let afterOCR = clock.now

@@ -36,7 +36,7 @@ enum SecondLook {
     /// `turn`: the image turned by quarter turns, ready to read; after a quarter turn the pool
     /// cleans it again, since deskewing and sizing measured it along lines that ran down the page.
     static func improve(_ page: OCRPage, of image: LeptonicaImage, uprightTurns: (LeptonicaImage) -> Int? = { _ in nil },
-                        turn: (LeptonicaImage, Int) -> LeptonicaImage? = { $0.turnedUpright(quarterTurns: $1) },
+                        turn: (LeptonicaImage, Int) -> LeptonicaImage?,
                         read: (LeptonicaImage) throws -> OCRPage) throws -> (OCRPage, LeptonicaImage) {
         guard isPoor(page) else { return (page, image) }
         var best = (page: page, image: image)
