@@ -65,8 +65,8 @@ public enum LineHints {
             let labelled = line.match.contains(any: Keywords.dateLabels)
             let digits = line.text.filter(\.isNumber).count
             if labelled && digits >= 2 { score += 3 } else if labelled { score += 1 }
-            if matches(looseDate, line.text) { score += 2 }
-            if matches(time, line.text) { score += 1.5 }
+            if TextNormalisation.matches(looseDate, line.text) { score += 2 }
+            if TextNormalisation.matches(time, line.text) { score += 1.5 }
             if line.match.contains(any: DateExtractor.contactWords) { score -= 2 }
             if score > 0 { scores[line.index] = score }
         }
@@ -92,9 +92,5 @@ public enum LineHints {
     private static func ranked(_ scores: [Int: Double]) -> [Int] {
         scores.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
             .prefix(perFieldLimit).map(\.key)
-    }
-
-    private static func matches(_ regex: NSRegularExpression, _ text: String) -> Bool {
-        regex.firstMatch(in: text, range: NSRange(location: 0, length: (text as NSString).length)) != nil
     }
 }

@@ -19,7 +19,7 @@ extension VendorExtractor {
 
     /// `folded`: the line's upper-case, accent-free text.
     static func isStreetLine(_ folded: String) -> Bool {
-        compoundStreet.firstMatch(in: folded, range: NSRange(location: 0, length: (folded as NSString).length)) != nil
+        TextNormalisation.matches(compoundStreet, folded)
     }
 
     /// How much a header line looks like the business name: it is printed first, carries a legal
