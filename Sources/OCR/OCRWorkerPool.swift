@@ -98,12 +98,16 @@ public final class OCRWorkerPool: Sendable {
     /// A cleaned image whose lines run down the page (a photo turned in its pixels, no EXIF to
     /// say so), where orientation detection agrees on a quarter turn, turned before the first
     /// reading, which would otherwise be spent on it sideways. The ink profile alone is not
-    /// trusted: it calls some upright scans with dark borders sideways.
-    static func standingUpright(_ cleaned: LeptonicaImage, engine: TesseractEngine, cleaner: ReceiptCleaner) -> LeptonicaImage {
-        guard TextDirection.isSideways(cleaned), let detected = engine.uprightTurns(of: cleaned), detected % 2 == 1 else {
-            return cleaned
-        }
-        return turned(cleaned, by: detected, cleaner: cleaner) ?? cleaned
+    /// trusted: it calls some upright scans with dark borders sideways. `detected`: what
+    /// orientation detection said of the image returned, when it was asked (the second look
+    /// asks the same of the same image).
+    static func standingUpright(_ cleaned: LeptonicaImage, engine: TesseractEngine,
+                                cleaner: ReceiptCleaner) -> (image: LeptonicaImage, detected: Int??) {
+        guard TextDirection.isSideways(cleaned) else { return (cleaned, nil) }
+        let detected = engine.uprightTurns(of: cleaned)
+        guard let quarterTurns = detected, quarterTurns % 2 == 1,
+              let upright = turned(cleaned, by: quarterTurns, cleaner: cleaner) else { return (cleaned, .some(detected)) }
+        return (upright, nil)
     }
 
     /// `image` turned by quarter turns; after a quarter turn cleaned again, since deskewing and
@@ -125,13 +129,16 @@ public final class OCRWorkerPool: Sendable {
         }
         let afterDecode = clock.now
         var notes: [String] = []
-        let firstClean = try WorkerStepFailure.during(.clean) {
-            try standingUpright(try cleaner.clean(decoded, notes: &notes), engine: engine, cleaner: cleaner)
+        let (firstClean, detected) = try WorkerStepFailure.during(.clean) {
+            standingUpright(try cleaner.clean(decoded, notes: &notes), engine: engine, cleaner: cleaner)
         }
         let afterClean = clock.now
         var (page, cleaned) = try WorkerStepFailure.during(.ocr) {
             try SecondLook.improve(try engine.recognize(firstClean), of: firstClean,
-                                   uprightTurns: { engine.uprightTurns(of: $0) },
+                                   uprightTurns: { image in
+                                       if image === firstClean, let known = detected { return known }
+                                       return engine.uprightTurns(of: image)
+                                   },
                                    turn: { turned($0, by: $1, cleaner: cleaner) }) { try engine.recognize($0) }
         }
         page.notes = notes
