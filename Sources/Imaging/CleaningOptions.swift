@@ -14,6 +14,10 @@ public struct CleaningOptions: Sendable, Codable, Hashable {
     /// Stretch the grey levels when even the darkest print is light (a faded thermal slip), so
     /// Tesseract's LSTM, which reads grey values, sees dark text on white paper.
     public var stretchFaintInk: Bool
+    /// Darken and widen thin strokes before sizing (grey erosion): dot-matrix and light
+    /// thermal print whose dots Tesseract reads as noise, and whose dots the size estimate
+    /// takes for characters.
+    public var thickenInk: Bool
     /// Binarise ourselves instead of leaving it to Tesseract. Off by default: Tesseract's LSTM
     /// reads the grey image and thresholds only for layout, so binarising loses detail.
     public var binarize: Bool
@@ -43,7 +47,7 @@ public struct CleaningOptions: Sendable, Codable, Hashable {
     }
 
     public init(crop: Bool = true, deskew: Bool = true, normalizeBackground: Bool = true, unevenBackgroundThreshold: Int = 30,
-                stretchFaintInk: Bool = true, binarize: Bool = false, binarization: Binarization = .otsu,
+                stretchFaintInk: Bool = true, thickenInk: Bool = false, binarize: Bool = false, binarization: Binarization = .otsu,
                 scale: Bool = true, targetCharacterHeight: Int = 28, fixedScaleFactor: Double? = nil,
                 maxPixels: Int = 60_000_000, decodePixelBudget: Int = PixelBudget.decodeDefault,
                 maxScaledPixels: Int = PixelBudget.scalingDefault) {
@@ -52,6 +56,7 @@ public struct CleaningOptions: Sendable, Codable, Hashable {
         self.normalizeBackground = normalizeBackground
         self.unevenBackgroundThreshold = unevenBackgroundThreshold
         self.stretchFaintInk = stretchFaintInk
+        self.thickenInk = thickenInk
         self.binarize = binarize
         self.binarization = binarization
         self.scale = scale

@@ -20,6 +20,12 @@ public struct ReceiptCleaner: Sendable {
 
     /// `notes` receives what a person should know about the capture (several slips on one page).
     public func clean(_ image: LeptonicaImage, notes: inout [String]) throws -> LeptonicaImage {
+        try finish(try located(image, notes: &notes))
+    }
+
+    /// The first half of cleaning: grey, cropped to the receipt and straightened, at the
+    /// capture's resolution. What a second look starts again from (see `finish`).
+    public func located(_ image: LeptonicaImage, notes: inout [String]) throws -> LeptonicaImage {
         Leptonica.silenceMessages()
         var current = try image.grey()
         if options.crop {
@@ -30,6 +36,14 @@ public struct ReceiptCleaner: Sendable {
             }
         }
         if options.deskew { current = try current.deskewed() }
+        return current
+    }
+
+    /// The second half: a located receipt sized for Tesseract, its background and faint ink evened out.
+    public func finish(_ located: LeptonicaImage) throws -> LeptonicaImage {
+        Leptonica.silenceMessages()
+        var current = located
+        if options.thickenInk { current = try current.inkThickened() }
         if options.scale, let wanted = options.fixedScaleFactor
             ?? TextSizeEstimator.scaleFactor(for: current, target: options.targetCharacterHeight) {
             let factor = PixelBudget.cappedUpscale(wanted, width: current.width, height: current.height,
@@ -61,6 +75,13 @@ extension LeptonicaImage {
             throw .operationFailed("deskew")
         }
         return straight
+    }
+
+    /// Grey erosion (each pixel the darkest of its 3×3 neighbourhood): joins the dots of a
+    /// dot-matrix glyph and darkens hairline thermal print.
+    func inkThickened() throws(ImagingError) -> LeptonicaImage {
+        guard let thick = LeptonicaImage(taking: pixErodeGray(pointer, 3, 3)) else { throw .operationFailed("thickening") }
+        return thick
     }
 
     func scaled(by factor: Double) throws(ImagingError) -> LeptonicaImage {

@@ -101,13 +101,23 @@ public final class OCRWorkerPool: Sendable {
     /// trusted: it calls some upright scans with dark borders sideways. `detected`: what
     /// orientation detection said of the image returned, when it was asked (the second look
     /// asks the same of the same image).
+    /// `turns`: the quarter turns applied.
     static func standingUpright(_ cleaned: LeptonicaImage, engine: TesseractEngine,
-                                cleaner: ReceiptCleaner) -> (image: LeptonicaImage, detected: Int??) {
-        guard TextDirection.isSideways(cleaned) else { return (cleaned, nil) }
+                                cleaner: ReceiptCleaner) -> (image: LeptonicaImage, detected: Int??, turns: Int) {
+        guard TextDirection.isSideways(cleaned) else { return (cleaned, nil, 0) }
         let detected = engine.uprightTurns(of: cleaned)
         guard let quarterTurns = detected, quarterTurns % 2 == 1,
-              let upright = turned(cleaned, by: quarterTurns, cleaner: cleaner) else { return (cleaned, .some(detected)) }
-        return (upright, nil)
+              let upright = turned(cleaned, by: quarterTurns, cleaner: cleaner) else { return (cleaned, .some(detected), 0) }
+        return (upright, nil, quarterTurns)
+    }
+
+    /// The located receipt (see `ReceiptCleaner.located`) turned and finished again with its
+    /// strokes thickened, for the second look.
+    static func thickened(_ located: LeptonicaImage, by quarterTurns: Int, cleaner: ReceiptCleaner) -> LeptonicaImage? {
+        var options = cleaner.options
+        guard !options.thickenInk, let turned = located.rotated(quarterTurns: quarterTurns) else { return nil }
+        options.thickenInk = true
+        return try? ReceiptCleaner(options: options).finish(turned)
     }
 
     /// `image` turned by quarter turns; after a quarter turn cleaned again, since deskewing and
@@ -129,8 +139,10 @@ public final class OCRWorkerPool: Sendable {
         }
         let afterDecode = clock.now
         var notes: [String] = []
-        let (firstClean, detected) = try WorkerStepFailure.during(.clean) {
-            standingUpright(try cleaner.clean(decoded, notes: &notes), engine: engine, cleaner: cleaner)
+        let (located, firstClean, detected, firstTurns) = try WorkerStepFailure.during(.clean) {
+            let located = try cleaner.located(decoded, notes: &notes)
+            let upright = standingUpright(try cleaner.finish(located), engine: engine, cleaner: cleaner)
+            return (located, upright.image, upright.detected, upright.turns)
         }
         let afterClean = clock.now
         var (page, cleaned) = try WorkerStepFailure.during(.ocr) {
@@ -139,7 +151,10 @@ public final class OCRWorkerPool: Sendable {
                                        if image === firstClean, let known = detected { return known }
                                        return engine.uprightTurns(of: image)
                                    },
-                                   turn: { turned($0, by: $1, cleaner: cleaner) }) { try engine.recognize($0) }
+                                   turn: { turned($0, by: $1, cleaner: cleaner) },
+                                   thickened: { thickened(located, by: firstTurns + $0, cleaner: cleaner) }) {
+                try engine.recognize($0)
+            }
         }
         page.notes = notes
         let afterOCR = clock.now

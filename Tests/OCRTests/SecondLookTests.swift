@@ -84,4 +84,15 @@ import Testing
         let page = try await Self.pool.get().recognize(try folder.ingest(faded, named: "faded"))
         #expect(page.text.contains("TOTAL EUR"), "read as: \(page.text)")
     }
+
+    /// Dot-matrix print in light grey: the size estimate measures the dots as characters and
+    /// the dots read as noise. Thickened strokes, sized again, read as text.
+    @Test func aDotMatrixReceiptIsReadWithItsStrokesThickened() async throws {
+        let folder = try TemporaryDirectory()
+        let receipt = try #require(LeptonicaImage.renderedText(Self.receiptLines + Self.receiptLines, fontSize: 20))
+        let dotted = try #require(receipt.asDotMatrix(scale: 2, pitch: 5, dot: 3, ink: 120))
+        let page = try await Self.pool.get().recognize(try folder.ingest(dotted, named: "dotted"))
+        #expect(page.text.contains("TOTAL EUR"), "read as: \(page.text)")
+        #expect(page.text.contains("17/03/2024"), "read as: \(page.text)")
+    }
 }

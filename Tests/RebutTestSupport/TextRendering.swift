@@ -112,4 +112,22 @@ extension LeptonicaImage {
         }
         return grey
     }
+
+    /// The image as a dot-matrix printer would print it: ink kept only on a grid of `dot`-pixel
+    /// dots every `pitch` pixels, at grey `ink` on white. Its glyphs fall apart into specks.
+    /// `scale`: the text enlarged first, so strokes are several dots wide.
+    public func asDotMatrix(scale: Double, pitch: Int, dot: Int, ink: Int) -> LeptonicaImage? {
+        guard let enlarged = LeptonicaImage(taking: pixScale(pointer, Float(scale), Float(scale))),
+              let grey = LeptonicaImage(taking: enlarged.depth == 8 ? pixCopy(nil, enlarged.pointer) : pixConvertTo8(enlarged.pointer, 0))
+        else { return nil }
+        for y in 0..<grey.height {
+            for x in 0..<grey.width {
+                var value: UInt32 = 0
+                pixGetPixel(grey.pointer, Int32(x), Int32(y), &value)
+                let onDot = x % pitch < dot && y % pitch < dot
+                pixSetPixel(grey.pointer, Int32(x), Int32(y), value < 128 && onDot ? UInt32(ink) : 255)
+            }
+        }
+        return grey
+    }
 }

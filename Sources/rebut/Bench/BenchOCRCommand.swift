@@ -25,6 +25,7 @@ struct BenchOCRCommand: AsyncParsableCommand {
     @Flag(help: "Do not deskew.") var noDeskew = false
     @Flag(help: "Do not normalise the background.") var noNormalize = false
     @Flag(help: "Do not stretch faint print to black on white.") var noStretch = false
+    @Flag(help: "Thicken thin strokes (grey erosion) before sizing.") var thickenInk = false
     @Flag(help: "Do not scale.") var noScale = false
     @Flag(help: "Keep amounts split at the decimal point as Tesseract gave them.") var noJoinAmounts = false
     @Option(help: "Normalise the background only when it spreads over at least this many grey levels (0: always).")
@@ -51,6 +52,7 @@ struct BenchOCRCommand: AsyncParsableCommand {
         if noDeskew { cleaning.deskew = false }
         if noNormalize { cleaning.normalizeBackground = false }
         if noStretch { cleaning.stretchFaintInk = false }
+        if thickenInk { cleaning.thickenInk = true }
         if noScale { cleaning.scale = false }
         if let binarization { cleaning.binarization = binarization }
         if let unevenThreshold { cleaning.unevenBackgroundThreshold = unevenThreshold }
