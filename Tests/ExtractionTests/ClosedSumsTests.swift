@@ -245,6 +245,49 @@ struct MisreadCorrectionTests {
         #expect(fields.total == amount("2.70"))
     }
 
+    @Test func aTaxRowAtItsRateBacksTheTotalAgainstAMisreadPayment() {
+        // CASH 40.10 read as 49.10: paid − change says 39.10, one digit from the total. The
+        // 6% row's base, 28.39 × 1.06 = 30.09, lands a cent from 30.10 and nowhere near 39.10.
+        let text = """
+        Total RM Incl. of GST 30.10@76
+        Cash 49.10@90
+        CHANGE 10.00@89
+        GST Summary Amount Tax
+        T @ 6% 28.39@84
+        """
+        #expect(extractRead(text).total == amount("30.10"))
+        // Without the rate the row proves nothing, and the payment's sum corrects the doubtful total.
+        #expect(extractRead(text.replacingOccurrences(of: "6% ", with: "")).total == amount("39.10"))
+    }
+
+    @Test func aTotalReadAlikeOnTwoLinesIsNoMisread() {
+        // CASH 300.00 read as 300.06: paid − change is 250.06, but the one item and the total
+        // both read 250.00.
+        let text = """
+        ALARM CLOCK 250.00@71
+        TOTAL RM 250.00@47
+        Cash RM 300.06@78
+        Change RM 50.00@49
+        """
+        #expect(extractRead(text).total == amount("250.00"))
+        #expect(extractRead(text.replacingOccurrences(of: "ALARM CLOCK 250.00@71", with: "ALARM CLOCK")).total
+                == amount("250.06"))
+    }
+
+    @Test func aTotalAboveTheCashWhenChangeCameBackGainedALeadingDigit() {
+        // "RM35.00" read as 835.00: more than the 55.00 handed over, with 20.00 given back.
+        let text = """
+        Total Sales Amount 33.00@95
+        GST 6% 1.98@94
+        Rounding Adjustment 0.02@96
+        TOTAL 835.00@94
+        CASH 55.00@98
+        Change Returned 20.00@95
+        """
+        #expect(extractRead(text).total == amount("35.00"))
+        #expect(MisreadCorrectionCheck.added("835.00", "35.00") == 0 && MisreadCorrectionCheck.added("836.00", "35.00") == nil)
+    }
+
     @Test func plainTextNeverCorrectsATotal() {
         // Without OCR confidences there is no telling which reading is the misread.
         let fields = extract("Sub Total (RM) : 84.20\nTotal GST (RM) : 5.05\nTotal (RM): 89.26")
@@ -256,5 +299,9 @@ struct MisreadCorrectionTests {
 enum MisreadCorrectionCheck {
     static func dropped(_ shorter: String, _ longer: String) -> Int? {
         ClosedSums.droppedLeadingDigits(amount(shorter), amount(longer))
+    }
+
+    static func added(_ longer: String, _ shorter: String) -> Int? {
+        ClosedSums.addedLeadingDigits(amount(longer), amount(shorter))
     }
 }

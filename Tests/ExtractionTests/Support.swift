@@ -20,9 +20,11 @@ extension ReceiptFields {
 func readLines(_ text: String) -> [TextLine] {
     text.split(separator: "\n", omittingEmptySubsequences: false).map { row in
         let words = row.split(separator: " ").map { token -> Word in
-            let parts = token.split(separator: "@")
-            let confidence = parts.count == 2 ? Double(parts[1]) ?? 95 : 95
-            return Word(text: String(parts[0]), confidence: confidence, box: Box(x: 0, y: 0, width: 1, height: 1))
+            // "@" alone, or not followed by a number, is printed text ("T @ 6%").
+            if let at = token.lastIndex(of: "@"), at != token.startIndex, let confidence = Double(token[token.index(after: at)...]) {
+                return Word(text: String(token[..<at]), confidence: confidence, box: Box(x: 0, y: 0, width: 1, height: 1))
+            }
+            return Word(text: String(token), confidence: 95, box: Box(x: 0, y: 0, width: 1, height: 1))
         }
         return TextLine(text: words.map(\.text).joined(separator: " "),
                         confidence: words.isEmpty ? nil : words.map(\.confidence).reduce(0, +) / Double(words.count),

@@ -11,6 +11,9 @@ struct ClosedSums {
     struct Witness: Sendable, Hashable {
         enum Kind: String, Sendable {
             case paidMinusChange, paidInFull, subtotalPlusCharges, taxTableRow
+            /// A tax breakdown row's base at its printed rate ("SR @ 6% 28.39" → 30.09) within
+            /// cents of a printed total: per-item rounding leaves a cent or two either way.
+            case taxRateRow
             /// The equation lands one digit away from a printed total that OCR was less sure of than
             /// of every term: the total is the misread, the sum is the amount.
             case correctsMisread
@@ -35,6 +38,10 @@ struct ClosedSums {
     static let exactCashWeight = 0.4
     /// A subtotal plus only some of the charges printed before the result.
     static let partialSumWeight = 0.4
+    /// A base at its rate lands only near the total: it backs a total, it does not pick the cent.
+    static let taxRateWeight = 0.5
+    /// How far a base at its rate may land from the total it backs (per-item tax rounding).
+    static let taxRateTolerance = Decimal(string: "0.02")!
 
     /// Decimal amounts as printed.
     let money: [LabelledAmount]
@@ -52,6 +59,7 @@ struct ClosedSums {
         sums.paidInFull()
         sums.subtotalPlusCharges()
         sums.taxTableRows()
+        sums.taxRateRows()
         // A printed amount that closes a sum of its own is no misread.
         let closed = Set(sums.found.filter { $0.kind != .correctsMisread }.map(\.value))
         return sums.found.filter { $0.kind != .correctsMisread || !closed.contains($0.replaces ?? -1) }
@@ -71,6 +79,11 @@ struct ClosedSums {
 
     private func printedResult(_ value: Decimal, apartFrom terms: Set<Int>) -> Bool {
         (linesOf[value] ?? []).contains { !terms.contains($0.lineIndex) }
+    }
+
+    /// Lines other than `terms` that print `value`.
+    func linesPrinting(_ value: Decimal, apartFrom terms: Set<Int>) -> Set<Int> {
+        Set((linesOf[value] ?? []).map(\.lineIndex)).subtracting(terms)
     }
 
     private mutating func add(_ value: Decimal, _ kind: Witness.Kind, _ terms: Set<Int>, weight: Double = 1) {
@@ -138,6 +151,32 @@ struct ClosedSums {
             guard tax.value > 0, tax.value * 4 < base.value else { continue }
             if printedResult(base.value + tax.value, apartFrom: [line]) { add(base.value + tax.value, .taxTableRow, [line]) }
             addCorrection(base.value + tax.value, terms: [base, tax], wholeUnitsOnly: true) { _ in true }
+        }
+    }
+
+    /// "6%" and the like on a line: a tax rate, when it is one (0 < rate ≤ 30).
+    static let ratePattern = try! NSRegularExpression(pattern: #"(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#)
+
+    static func taxRate(in line: String) -> Decimal? {
+        let range = NSRange(line.startIndex..., in: line)
+        guard let match = ratePattern.firstMatch(in: line, range: range), let digits = Range(match.range(at: 1), in: line),
+              let rate = Decimal(string: line[digits].replacingOccurrences(of: ",", with: "."), locale: Locale(identifier: "en_US_POSIX")),
+              rate > 0, rate <= 30 else { return nil }
+        return rate
+    }
+
+    /// A tax breakdown row with its rate ("SR @ 6% 28.39 1.70"): the base at that rate is the
+    /// amount due, whatever OCR made of the tax column. Backs the printed total near it.
+    private mutating func taxRateRows() {
+        let rows = Dictionary(grouping: money.filter { $0.role == .taxTable && $0.value > 0 }, by: \.lineIndex)
+        for (line, amounts) in rows.sorted(by: { $0.key < $1.key }) {
+            guard let rate = amounts.first.flatMap({ Self.taxRate(in: $0.line) }),
+                  let base = amounts.max(by: { $0.value < $1.value }) else { continue }
+            var gross = base.value * (100 + rate) / 100, rounded = Decimal()
+            NSDecimalRound(&rounded, &gross, 2, .plain)
+            for printed in printedResults where printed.lineIndex != line && abs(printed.value - rounded) <= Self.taxRateTolerance {
+                add(printed.value, .taxRateRow, [line], weight: Self.taxRateWeight)
+            }
         }
     }
 }

@@ -19,8 +19,12 @@ extension ClosedSums {
             guard let confidence = printed.readingConfidence else { continue }
             let ruledOut = ruledOut(printed, by: value, terms: terms)
             guard confidence < weakestTerm || ruledOut != nil else { continue }
+            // Read alike on two lines of its own ("250.00" for the item and the total): two
+            // readings agree, unless the receipt's own sums rule the amount out.
+            if ruledOut == nil, linesPrinting(printed.value, apartFrom: termLines).count >= 2 { continue }
             guard let position = Self.differingDigit(printed.value, value)
-                    ?? (ruledOut == .belowSubtotal ? Self.droppedLeadingDigits(printed.value, value) : nil) else { continue }
+                    ?? (ruledOut == .belowSubtotal ? Self.droppedLeadingDigits(printed.value, value) : nil)
+                    ?? (ruledOut == .aboveCashWithChange ? Self.addedLeadingDigits(printed.value, value) : nil) else { continue }
             let digitCount = ReceiptLine.digits(of: value).count
             if wholeUnitsOnly && position >= digitCount - 2 { continue }
             // Cash rounding explains a printed multiple of five cents close to the sum.
@@ -37,6 +41,9 @@ extension ClosedSums {
         /// A total below a subtotal printed above it, with nothing taken off on the receipt:
         /// OCR dropped its leading digits ("TOTAL 2.70" under "SUBTOTAL 31.03", for 32.70).
         case belowSubtotal
+        /// A total above the cash handed over, when change came back: OCR added a leading digit
+        /// (a currency sign read as one: "TOTAL 835.00" over "CASH 55.00 / CHANGE 20.00").
+        case aboveCashWithChange
     }
 
     func ruledOut(_ printed: LabelledAmount, by value: Decimal, terms: [LabelledAmount]) -> RuledOut? {
@@ -48,6 +55,10 @@ extension ClosedSums {
            value > printed.value {
             return .belowSubtotal
         }
+        if terms.contains(where: { $0.role == .change && $0.value != 0 }),
+           let cash = terms.first(where: { $0.role == .cashPayment }), printed.value > cash.value {
+            return .aboveCashWithChange
+        }
         return nil
     }
 
@@ -57,6 +68,14 @@ extension ClosedSums {
         let x = ReceiptLine.digits(of: shorter), y = ReceiptLine.digits(of: longer)
         guard x.count >= 3, x.count < y.count, y.hasSuffix(x) else { return nil }
         return y.count - x.count
+    }
+
+    /// Where a longer reading's own digits end, when it is the amount with one or two digits
+    /// put before it ("835.00" of "35.00" → 0); nil otherwise.
+    static func addedLeadingDigits(_ longer: Decimal, _ shorter: Decimal) -> Int? {
+        let x = ReceiptLine.digits(of: longer), y = ReceiptLine.digits(of: shorter)
+        guard y.count >= 3, x.count > y.count, x.count <= y.count + 2, x.hasSuffix(y) else { return nil }
+        return 0
     }
 
     /// Where two amounts differ when they have the same number of digits and exactly one of them

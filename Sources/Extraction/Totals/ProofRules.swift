@@ -7,7 +7,7 @@ enum ProofRules {
         case .paidMinusChange: return .paidMinusChange
         case .paidInFull: return .closedPaidInFull
         case .subtotalPlusCharges: return .closedSubtotalPlusCharges
-        case .taxTableRow: return .closedTaxTableRow
+        case .taxTableRow, .taxRateRow: return .closedTaxTableRow
         case .correctsMisread: return .closedCorrection
         }
     }
