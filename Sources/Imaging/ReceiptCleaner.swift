@@ -39,6 +39,16 @@ public struct ReceiptCleaner: Sendable {
         return current
     }
 
+    /// A located receipt turned by quarter turns and finished: straightened and sized again,
+    /// since both measured it along lines that ran down the page (glyph widths taken for heights).
+    /// Not located again: the receipt was found already, and a second search on the crop can cut
+    /// into print that reaches its edges.
+    public func turned(_ located: LeptonicaImage, quarterTurns: Int) throws -> LeptonicaImage {
+        guard var current = located.rotated(quarterTurns: quarterTurns) else { throw ImagingError.operationFailed("rotation") }
+        if options.deskew, quarterTurns % 2 != 0 { current = try current.deskewed() }
+        return try finish(current)
+    }
+
     /// The second half: a located receipt sized for Tesseract, its background and faint ink evened out.
     public func finish(_ located: LeptonicaImage) throws -> LeptonicaImage {
         Leptonica.silenceMessages()

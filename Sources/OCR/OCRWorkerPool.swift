@@ -100,14 +100,13 @@ public final class OCRWorkerPool: Sendable {
     /// reading, which would otherwise be spent on it sideways. The ink profile alone is not
     /// trusted: it calls some upright scans with dark borders sideways. `detected`: what
     /// orientation detection said of the image returned, when it was asked (the second look
-    /// asks the same of the same image).
-    /// `turns`: the quarter turns applied.
-    static func standingUpright(_ cleaned: LeptonicaImage, engine: TesseractEngine,
+    /// asks the same of the same image). `turns`: the quarter turns applied to `located`.
+    static func standingUpright(_ cleaned: LeptonicaImage, located: LeptonicaImage, engine: TesseractEngine,
                                 cleaner: ReceiptCleaner) -> (image: LeptonicaImage, detected: Int??, turns: Int) {
         guard TextDirection.isSideways(cleaned) else { return (cleaned, nil, 0) }
         let detected = engine.uprightTurns(of: cleaned)
         guard let quarterTurns = detected, quarterTurns % 2 == 1,
-              let upright = turned(cleaned, by: quarterTurns, cleaner: cleaner) else { return (cleaned, .some(detected), 0) }
+              let upright = try? cleaner.turned(located, quarterTurns: quarterTurns) else { return (cleaned, .some(detected), 0) }
         return (upright, nil, quarterTurns)
     }
 
@@ -115,16 +114,54 @@ public final class OCRWorkerPool: Sendable {
     /// strokes thickened, for the second look.
     static func thickened(_ located: LeptonicaImage, by quarterTurns: Int, cleaner: ReceiptCleaner) -> LeptonicaImage? {
         var options = cleaner.options
-        guard !options.thickenInk, let turned = located.rotated(quarterTurns: quarterTurns) else { return nil }
+        guard !options.thickenInk else { return nil }
         options.thickenInk = true
-        return try? ReceiptCleaner(options: options).finish(turned)
+        return try? ReceiptCleaner(options: options).turned(located, quarterTurns: quarterTurns)
     }
 
-    /// `image` turned by quarter turns; after a quarter turn cleaned again, since deskewing and
-    /// sizing measured it along lines that ran down the page (glyph widths taken for heights).
-    static func turned(_ image: LeptonicaImage, by quarterTurns: Int, cleaner: ReceiptCleaner) -> LeptonicaImage? {
-        guard let turned = image.rotated(quarterTurns: quarterTurns) else { return nil }
-        return quarterTurns % 2 == 0 ? turned : (try? cleaner.clean(turned)) ?? turned
+    /// The image read first, turned by further quarter turns: a half turn is the same pixels the
+    /// other way up; a quarter turn is finished again from the located receipt.
+    static func turned(_ image: LeptonicaImage, by quarterTurns: Int, located: LeptonicaImage, turnedAlready: Int,
+                       cleaner: ReceiptCleaner) -> LeptonicaImage? {
+        quarterTurns % 2 == 0 ? image.rotated(quarterTurns: quarterTurns)
+            : try? cleaner.turned(located, quarterTurns: turnedAlready + quarterTurns)
+    }
+
+    /// What reading one decoded image gave: the page, the image it was read from, and the time
+    /// spent cleaning and reading.
+    struct ImageReading {
+        var page: OCRPage
+        var image: LeptonicaImage
+        var clean: Duration
+        var ocr: Duration
+    }
+
+    /// Cleans and reads a decoded image (a photo, a scan, a rendered PDF page): stood upright
+    /// when its lines run down the page, then read, then a second look when that reading is poor.
+    static func read(_ decoded: LeptonicaImage, engine: TesseractEngine, cleaner: ReceiptCleaner,
+                     notes: inout [String]) throws -> ImageReading {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var localNotes = notes
+        let (located, firstClean, detected, firstTurns) = try WorkerStepFailure.during(.clean) {
+            let located = try cleaner.located(decoded, notes: &localNotes)
+            let upright = standingUpright(try cleaner.finish(located), located: located, engine: engine, cleaner: cleaner)
+            return (located, upright.image, upright.detected, upright.turns)
+        }
+        notes = localNotes
+        let afterClean = clock.now
+        let (page, image) = try WorkerStepFailure.during(.ocr) {
+            try SecondLook.improve(try engine.recognize(firstClean), of: firstClean,
+                                   uprightTurns: { image in
+                                       if image === firstClean, let known = detected { return known }
+                                       return engine.uprightTurns(of: image)
+                                   },
+                                   turn: { turned($0, by: $1, located: located, turnedAlready: firstTurns, cleaner: cleaner) },
+                                   thickened: { thickened(located, by: firstTurns + $0, cleaner: cleaner) }) {
+                try engine.recognize($0)
+            }
+        }
+        return ImageReading(page: page, image: image, clean: afterClean - start, ocr: clock.now - afterClean)
     }
 
     static func run(_ file: IngestedFile, engine: TesseractEngine, cleaner: ReceiptCleaner,
@@ -139,25 +176,12 @@ public final class OCRWorkerPool: Sendable {
         }
         let afterDecode = clock.now
         var notes: [String] = []
-        let (located, firstClean, detected, firstTurns) = try WorkerStepFailure.during(.clean) {
-            let located = try cleaner.located(decoded, notes: &notes)
-            let upright = standingUpright(try cleaner.finish(located), engine: engine, cleaner: cleaner)
-            return (located, upright.image, upright.detected, upright.turns)
-        }
-        let afterClean = clock.now
-        var (page, cleaned) = try WorkerStepFailure.during(.ocr) {
-            try SecondLook.improve(try engine.recognize(firstClean), of: firstClean,
-                                   uprightTurns: { image in
-                                       if image === firstClean, let known = detected { return known }
-                                       return engine.uprightTurns(of: image)
-                                   },
-                                   turn: { turned($0, by: $1, cleaner: cleaner) },
-                                   thickened: { thickened(located, by: firstTurns + $0, cleaner: cleaner) }) {
-                try engine.recognize($0)
-            }
-        }
+        let reading = try read(decoded, engine: engine, cleaner: cleaner, notes: &notes)
+        var page = reading.page
+        let cleaned = reading.image
+        let afterClean = afterDecode + reading.clean
         page.notes = notes
-        let afterOCR = clock.now
+        let afterOCR = afterClean + reading.ocr
         if let refinement {
             let requests = refinement.requests(page)
             if !requests.isEmpty {

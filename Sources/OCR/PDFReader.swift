@@ -57,6 +57,7 @@ struct PDFReader {
         var readings: [PageReading] = []
         var readImage: ReadImage?
         var keep = Duration.zero
+        var notes: [String] = []
         for index in 0..<count {
             guard let pdfPage = document.page(index) else {
                 throw WorkerStepFailure(step: .decode, underlying: ReceiptInputError.corrupt("page \(index + 1) of the PDF cannot be read"))
@@ -79,10 +80,12 @@ struct PDFReader {
                 try pdfPage.rendered(dpi: Self.renderDPI, pixelBudget: cleaner.options.decodePixelBudget)
             }
             decode += lap()
-            let cleaned = try WorkerStepFailure.during(.clean) { try cleaner.clean(rendered) }
-            clean += lap()
-            let page = try WorkerStepFailure.during(.ocr) { try engine.recognize(cleaned) }
-            ocr += lap()
+            // Read as an image is: turned, thickened or stretched when the first reading is poor.
+            let reading = try OCRWorkerPool.read(rendered, engine: engine, cleaner: cleaner, notes: &notes)
+            let page = reading.page, cleaned = reading.image
+            clean += reading.clean
+            ocr += reading.ocr
+            _ = lap()
             readings.append(PageReading(page: page, image: refinement == nil ? nil : cleaned, fromTextLayer: false))
             if count == 1 {
                 // As for an image: a failure only costs the exact boxes, not the receipt.
@@ -92,6 +95,7 @@ struct PDFReader {
         }
 
         var page = Self.stacked(readings.map(\.page))
+        page.notes = notes
         if let refinement, readings.contains(where: { !$0.fromTextLayer }) {
             refine(&page, readings: readings, with: refinement)
         }

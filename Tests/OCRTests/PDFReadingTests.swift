@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import Ingest
 import OCR
 import RebutCore
@@ -46,5 +47,24 @@ import Testing
         #expect(outcome.page.rereads.isEmpty && outcome.page.fallbackReadings.isEmpty)
         #expect(outcome.page.lines.first?.text == "Northwind Energy Ltd")
         #expect(outcome.page.meanConfidence == 100)
+    }
+
+    /// A scanned PDF's page is read as an image is: a sideways scan is turned, dot-matrix print
+    /// thickened, when the first reading is poor.
+    @Test func aScannedPageGetsTheSecondLookAnImageGets() async throws {
+        let folder = try TemporaryDirectory()
+        let lines = SecondLookTests.receiptLines + SecondLookTests.receiptLines
+        let pool = try OCRWorkerPool(workers: 1, settings: .default(), cleaning: .default)
+        defer { pool.shutdown() }
+
+        let receipt = try #require(LeptonicaImage.renderedText(lines, fontSize: 12))
+        let sideways = try #require(receipt.rotated(quarterTurns: 1))
+        let turned = try await pool.recognize(try folder.ingestAsScannedPDF(sideways, dpi: 300, named: "sideways"))
+        #expect(turned.text.contains("TOTAL EUR"), "read at \(turned.width)x\(turned.height) as: \(turned.text)")
+
+        let large = try #require(LeptonicaImage.renderedText(lines, fontSize: 20))
+        let dotted = try #require(large.asDotMatrix(scale: 2, pitch: 5, dot: 3, ink: 120))
+        let thickened = try await pool.recognize(try folder.ingestAsScannedPDF(dotted, dpi: 300, named: "dotted"))
+        #expect(thickened.text.contains("TOTAL EUR"), "read as: \(thickened.text)")
     }
 }
