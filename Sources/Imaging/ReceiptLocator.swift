@@ -114,9 +114,21 @@ enum ReceiptLocator {
         pixSetMasked(cropped.pointer, full.pointer, 255)
     }
 
-    /// Bounding box of the printed lines: ink closed horizontally into line-shaped blobs, so
-    /// scanner dust and specks (small, isolated) do not widen the box.
+    /// Bounding box of the printed lines, whichever way they run: a slip laid sideways on a
+    /// white lid prints columns, which the line closing below cannot join, so it is measured
+    /// turned upright and its box turned back.
     static func inkRegion(small: LeptonicaImage, threshold: Int32) -> PixelRect? {
+        guard TextDirection.isSideways(small), let upright = small.rotated(quarterTurns: 1) else {
+            return inkRegion(lines: small, threshold: threshold)
+        }
+        // A quarter turn clockwise takes (x, y) to (height − 1 − y, x).
+        guard let box = inkRegion(lines: upright, threshold: threshold) else { return nil }
+        return PixelRect(x: box.y, y: Int32(small.height) - box.x - box.width, width: box.height, height: box.width)
+    }
+
+    /// Bounding box of printed lines running across `small`: ink closed horizontally into
+    /// line-shaped blobs, so scanner dust and specks (small, isolated) do not widen the box.
+    private static func inkRegion(lines small: LeptonicaImage, threshold: Int32) -> PixelRect? {
         guard let ink = LeptonicaImage(taking: pixThresholdToBinary(small.pointer, threshold)),
               let lines = LeptonicaImage(taking: pixCloseSafeBrick(nil, ink.pointer, Int32(max(3, small.width / 40)), 3)),
               let blobs = lines.connectedComponents() else { return nil }

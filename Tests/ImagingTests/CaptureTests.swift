@@ -1,6 +1,7 @@
 import CLeptonica
 import Foundation
 @testable import Imaging
+import RebutTestSupport
 import Testing
 
 /// Receipts as phones and scanners deliver them: at an angle, sideways, several on a page.
@@ -98,5 +99,19 @@ import Testing
         var single: [String] = []
         _ = try cropOnly.clean(one, notes: &single)
         #expect(single.isEmpty)
+    }
+
+    /// A page with no background around it, its print turned sideways: the printed region was
+    /// measured as if lines ran across, its columns of print were too narrow to count as lines,
+    /// and the page was cut to the one band that did. Every line lost its start or end.
+    @Test func sidewaysPrintIsNotCutToABandOfIt() throws {
+        let print = try #require(LeptonicaImage.renderedText(receiptLines + receiptLines, fontSize: 12))
+        let sideways = try #require(print.rotated(quarterTurns: 1))
+        // A scanned PDF's page of 200 dpi, rendered at 300 dpi as the OCR workers render it.
+        let pdf = try TemporaryDirectory().ingestAsScannedPDF(sideways, dpi: 200)
+        let page = try #require(try PDFDocument(data: pdf.data).page(0)).rendered(dpi: 300, pixelBudget: 16_000_000)
+        let cleaned = try cropOnly.clean(page)
+        #expect(cleaned.height >= page.height * 9 / 10 && cleaned.width >= page.width * 9 / 10,
+                "\(cleaned.width)×\(cleaned.height) of \(page.width)×\(page.height)")
     }
 }
