@@ -85,6 +85,14 @@ struct TotalRuleTests {
         #expect(!totalLedger(open).fired(.amountAfterRounding, on: "60.20"))
     }
 
+    /// A speck read as a third decimal ("60.314"): the total is only a guessed reading, 60.31,
+    /// and the rounded amount printed after the rounding line confirms it.
+    @Test func aTotalReadWithAThirdDecimalIsRoundedToo() {
+        let text = "TOTAL AMOUNT RM 60.314\nROUNDING ADJ -0.01\nRM 60.30\nTHANK YOU"
+        #expect(extract(text).total == amount("60.30"))
+        #expect(totalLedger(text).fired(.amountAfterRounding, on: "60.30"))
+    }
+
     @Test func aSubtotalIncludingTaxIsRoundedToo() {
         let text = "SUBTOTAL INCL GST 12.58\nROUNDING ADJ. -0.0?\nJq#al 12.55"
         #expect(extract(text).total == amount("12.55"))

@@ -126,10 +126,14 @@ struct ReceiptArithmetic: Sendable {
 
     /// An amount within two lines after a rounding line, a cash rounding of a total (or a subtotal
     /// including tax, as some tills print the amount before rounding) printed
-    /// above it, is the rounded total even when its label or the adjustment is unreadable.
+    /// above it, is the rounded total even when its label or the adjustment is unreadable. A
+    /// total's guessed readings count too ("60.314" as 60.31, a speck read as a third decimal):
+    /// the rounded amount printed after it is what confirms one.
     private mutating func inferAmountAfterRounding(_ facts: TotalFacts) {
+        let guessedTotals = facts.labelled.filter { $0.isAlternativeReading && $0.hasFraction && $0.value > 0
+            && [.total, .finalTotal, .roundedTotal].contains($0.role) }
         for roundingLine in facts.roundingLines {
-            for total in facts.totals + facts.values(.subtotal) where total.lineIndex < roundingLine.index {
+            for total in facts.totals + guessedTotals + facts.values(.subtotal) where total.lineIndex < roundingLine.index {
                 for later in Self.amountsJustAfter(roundingLine.index, facts)
                     where later.value != total.value && CashRounding.couldRound(total.value, to: later.value) {
                     infer(later.value, .amountAfterRounding, from: later)
