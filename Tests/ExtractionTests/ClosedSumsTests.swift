@@ -288,6 +288,21 @@ struct MisreadCorrectionTests {
         #expect(MisreadCorrectionCheck.added("835.00", "35.00") == 0 && MisreadCorrectionCheck.added("836.00", "35.00") == nil)
     }
 
+    @Test func cashWithNoChangeIsTheTotalToTheCent() {
+        // "TOTAL 18.00" lost its leading digit; the cash handed over, with nothing back, says 18.00.
+        let text = """
+        2 TISSUE TAPE 6.60@90
+        2 CORRECTION PEN 10.38@90
+        TOTAL 8.00@87
+        CASH 18.00@90
+        CHANGE 0.00@92
+        """
+        #expect(extractRead(text).total == amount("18.00"))
+        // With change given, the cash says nothing of the cent, and the printed total stands.
+        #expect(extractRead(text.replacingOccurrences(of: "CASH 18.00@90\nCHANGE 0.00@92", with: "CASH 20.00@90\nCHANGE 12.00@92")).total
+                == amount("8.00"))
+    }
+
     @Test func plainTextNeverCorrectsATotal() {
         // Without OCR confidences there is no telling which reading is the misread.
         let fields = extract("Sub Total (RM) : 84.20\nTotal GST (RM) : 5.05\nTotal (RM): 89.26")

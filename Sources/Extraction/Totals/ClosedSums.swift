@@ -112,6 +112,9 @@ struct ClosedSums {
             } else if paid.role == .cashPayment {
                 // "CASH 599.45 / CHANGE 0.00" says the total was 599.45 even where no total line agrees.
                 add(paid.value, .paidInFull, [paid.lineIndex], weight: Self.exactCashWeight)
+                if let noChange = money.first(where: { $0.role == .change && $0.value == 0 && $0.lineIndex != paid.lineIndex }) {
+                    addCorrection(paid.value, terms: [paid, noChange]) { $0.role != .cashPayment && $0.role != .cardPayment }
+                }
             }
         }
     }

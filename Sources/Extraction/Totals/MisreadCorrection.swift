@@ -12,9 +12,11 @@ extension ClosedSums {
     mutating func addCorrection(_ value: Decimal, terms: [LabelledAmount], wholeUnitsOnly: Bool = false,
                                 accepts: (LabelledAmount) -> Bool) {
         let confidences = terms.compactMap(\.readingConfidence)
-        guard value > 0, (linesOf[value] ?? []).isEmpty, confidences.count == terms.count,
-              let weakestTerm = confidences.min() else { return }
         let termLines = Set(terms.map(\.lineIndex))
+        // Printed on a line of its own, the sum closes instead (the cash of "CASH 18.00 / CHANGE
+        // 0.00" is printed on its own line, a term).
+        guard value > 0, linesPrinting(value, apartFrom: termLines).isEmpty, confidences.count == terms.count,
+              let weakestTerm = confidences.min() else { return }
         for printed in printedResults where !termLines.contains(printed.lineIndex) && accepts(printed) {
             guard let confidence = printed.readingConfidence else { continue }
             let ruledOut = ruledOut(printed, by: value, terms: terms)
@@ -23,7 +25,7 @@ extension ClosedSums {
             // readings agree, unless the receipt's own sums rule the amount out.
             if ruledOut == nil, linesPrinting(printed.value, apartFrom: termLines).count >= 2 { continue }
             guard let position = Self.differingDigit(printed.value, value)
-                    ?? (ruledOut == .belowSubtotal ? Self.droppedLeadingDigits(printed.value, value) : nil)
+                    ?? ([.belowSubtotal, .notTheExactCash].contains(ruledOut) ? Self.droppedLeadingDigits(printed.value, value) : nil)
                     ?? (ruledOut == .aboveCashWithChange ? Self.addedLeadingDigits(printed.value, value) : nil) else { continue }
             let digitCount = ReceiptLine.digits(of: value).count
             if wholeUnitsOnly && position >= digitCount - 2 { continue }
@@ -44,6 +46,9 @@ extension ClosedSums {
         /// A total above the cash handed over, when change came back: OCR added a leading digit
         /// (a currency sign read as one: "TOTAL 835.00" over "CASH 55.00 / CHANGE 20.00").
         case aboveCashWithChange
+        /// Cash handed over with "CHANGE 0.00": the total is the cash, to the cent ("TOTAL 8.00 /
+        /// CASH 18.00 / CHANGE 0.00" lost the total's leading digit).
+        case notTheExactCash
     }
 
     func ruledOut(_ printed: LabelledAmount, by value: Decimal, terms: [LabelledAmount]) -> RuledOut? {
@@ -54,6 +59,10 @@ extension ClosedSums {
         if !takesOff, money.contains(where: { $0.role == .subtotal && $0.lineIndex < printed.lineIndex && $0.value > printed.value }),
            value > printed.value {
             return .belowSubtotal
+        }
+        if terms.contains(where: { $0.role == .change && $0.value == 0 }),
+           let cash = terms.first(where: { $0.role == .cashPayment }), printed.value != cash.value {
+            return .notTheExactCash
         }
         if terms.contains(where: { $0.role == .change && $0.value != 0 }),
            let cash = terms.first(where: { $0.role == .cashPayment }), printed.value > cash.value {
