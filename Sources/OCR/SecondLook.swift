@@ -4,9 +4,10 @@ import Imaging
 /// A reading that found almost nothing gets a second look before the receipt is given up:
 /// turned (a sideways or upside-down photo reads as a few low-confidence fragments), then with
 /// its strokes thickened (dot-matrix and hairline thermal print, whose dots Tesseract reads as
-/// noise), then with its contrast stretched (faded thermal paper a person still reads). Only poor readings pay
-/// for it, so a good scan costs one pass as before, and a good reading is never second-guessed
-/// (the ink-profile test alone turned some upright scans with dark borders on sroie).
+/// noise), then with its contrast stretched (faded thermal paper a person still reads). Only
+/// poor readings pay for it, so a good scan costs one pass as before, and a good reading is
+/// never second-guessed (the ink-profile test alone turned some upright scans with dark borders
+/// on sroie).
 enum SecondLook {
     /// Fewer words than this, or a mean confidence below `poorConfidence`, is a poor reading.
     /// An upright receipt reads as 50–150 words at 70–90; upside down, the same receipt gave
@@ -35,9 +36,10 @@ enum SecondLook {
     /// The better of the first reading and the second looks, with the image it was read from.
     /// `uprightTurns`: Tesseract's orientation detection, tried first when it has an answer.
     /// `turn`: the image turned by quarter turns, ready to read; after a quarter turn the pool
-    /// cleans it again, since deskewing and sizing measured it along lines that ran down the page.
-    /// `thickened`: the capture cleaned again with its strokes thickened before sizing, turned
-    /// by the given quarter turns (see `CleaningOptions.thickenInk`).
+    /// straightens and sizes the located receipt again (`ReceiptCleaner.turned`), since both had
+    /// measured it along lines that ran down the page.
+    /// `thickened`: the located receipt finished again with its strokes thickened before sizing,
+    /// turned by the given quarter turns (see `CleaningOptions.thickenInk`).
     static func improve(_ page: OCRPage, of image: LeptonicaImage, uprightTurns: (LeptonicaImage) -> Int? = { _ in nil },
                         turn: (LeptonicaImage, Int) -> LeptonicaImage?,
                         thickened: (Int) -> LeptonicaImage? = { _ in nil },

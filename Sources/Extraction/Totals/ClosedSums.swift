@@ -78,7 +78,7 @@ struct ClosedSums {
     }
 
     private func printedResult(_ value: Decimal, apartFrom terms: Set<Int>) -> Bool {
-        (linesOf[value] ?? []).contains { !terms.contains($0.lineIndex) }
+        !linesPrinting(value, apartFrom: terms).isEmpty
     }
 
     /// Lines other than `terms` that print `value`.
@@ -145,10 +145,15 @@ struct ClosedSums {
         }
     }
 
+    /// The amounts of each tax breakdown row, by line, in print order.
+    private var taxRows: [(line: Int, amounts: [LabelledAmount])] {
+        Dictionary(grouping: money.filter { $0.role == .taxTable }, by: \.lineIndex)
+            .sorted { $0.key < $1.key }.map { (line: $0.key, amounts: $0.value) }
+    }
+
     /// A tax breakdown row "SR 6% 15.00 0.90": base + tax.
     private mutating func taxTableRows() {
-        let rows = Dictionary(grouping: money.filter { $0.role == .taxTable }, by: \.lineIndex)
-        for (line, amounts) in rows.sorted(by: { $0.key < $1.key }) where amounts.count >= 2 {
+        for (line, amounts) in taxRows where amounts.count >= 2 {
             let sorted = amounts.sorted { $0.value > $1.value }
             let base = sorted[0], tax = sorted[sorted.count - 1]
             guard tax.value > 0, tax.value * 4 < base.value else { continue }
@@ -171,8 +176,8 @@ struct ClosedSums {
     /// A tax breakdown row with its rate ("SR @ 6% 28.39 1.70"): the base at that rate is the
     /// amount due, whatever OCR made of the tax column. Backs the printed total near it.
     private mutating func taxRateRows() {
-        let rows = Dictionary(grouping: money.filter { $0.role == .taxTable && $0.value > 0 }, by: \.lineIndex)
-        for (line, amounts) in rows.sorted(by: { $0.key < $1.key }) {
+        for (line, row) in taxRows {
+            let amounts = row.filter { $0.value > 0 }
             guard let rate = amounts.first.flatMap({ Self.taxRate(in: $0.line) }),
                   let base = amounts.max(by: { $0.value < $1.value }) else { continue }
             var gross = base.value * (100 + rate) / 100, rounded = Decimal()
