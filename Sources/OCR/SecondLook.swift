@@ -60,15 +60,25 @@ enum SecondLook {
         }
         // Lines running down the page: a quarter turn either way; otherwise upside down. The
         // turn orientation detection names goes first, so a well-read turn ends the search.
-        var turns = TextDirection.isSideways(image) ? [1, 3] : [2]
+        let sideways = TextDirection.isSideways(image)
+        var turns = sideways ? [1, 3] : [2]
         let detected = uprightTurns(image)
         if let detected, detected != 0 {
             turns = [detected] + turns.filter { $0 != detected }
         }
-        // Upright by detection: thin print is the likelier cause, and a good thickened reading
-        // saves turning it (a dot-matrix slip is read large, so each turn is a slow pass).
-        if detected == 0 { try tryThickened() }
-        for quarterTurns in turns where isPoor(best.page) {
+        // Upright by detection, or detection unsure and lines running across: thin print is the
+        // likelier cause, and a good thickened reading saves turning it (a dot-matrix slip is read
+        // large, so each turn is a slow pass). Thickening makes upright print more legible, never
+        // upside-down print: on 30 upside-down photos it moved confidence by −9 to +5; on poor
+        // upright dot-matrix scans by +12 to +28. A gain of half the turn margin is taken as the
+        // page standing upright. Not for sideways print, which thickening can raise as much.
+        var uprightByThickening = false
+        if detected == 0 || (detected == nil && !sideways) {
+            let before = best.page.meanConfidence
+            try tryThickened()
+            uprightByThickening = !sideways && best.page.meanConfidence >= before + turnMargin / 2
+        }
+        for quarterTurns in turns where isPoor(best.page) && !uprightByThickening {
             guard let turned = turn(image, quarterTurns) else { continue }
             let again = try read(turned)
             if again.meanConfidence >= best.page.meanConfidence + turnMargin, legibility(again) > legibility(best.page) {

@@ -52,6 +52,8 @@ struct TuningOptions: ParsableArguments {
     var characterHeight: Int?
     @Option(name: .customLong("tesseract-variable"), help: ArgumentHelp("A Tesseract variable NAME=VALUE set at engine start (repeatable).", valueName: "name=value"))
     var tesseractVariables: [TesseractVariable] = []
+    @Option(name: .customLong("verify-heights"), help: ArgumentHelp("Line heights, in pixels, at which the picked date and total lines are read again, comma-separated (default 24,30).", valueName: "px,px"))
+    var verificationHeights: String?
 
     func applied(to base: PipelineConfiguration) -> PipelineConfiguration {
         var off = Set<CleaningStep>()
@@ -64,6 +66,9 @@ struct TuningOptions: ParsableArguments {
         configuration.rereadUncertainFields = !noReread
         if let characterHeight { configuration.cleaning.targetCharacterHeight = characterHeight }
         for variable in tesseractVariables { configuration.ocr.variables[variable.name] = variable.value }
+        if let verificationHeights {
+            configuration.reread.verificationLineHeights = verificationHeights.split(separator: ",").compactMap { Int($0) }
+        }
         return configuration
     }
 }
