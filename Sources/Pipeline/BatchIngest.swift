@@ -9,15 +9,25 @@ public protocol BatchProgress: Sendable {
     func receiptFinished(_ result: FilingResult, done: Int, total: Int)
 }
 
-/// What a batch did, for the summary and the exit code.
+/// What a batch did, for the summary and the exit code: counts and the failures, not the
+/// receipts. Each receipt (its OCR lines and candidates) is handed to `BatchProgress` and then
+/// let go, so what a batch holds does not grow with the number of files it files.
 public struct BatchSummary: Sendable {
-    public var results: [FilingResult] = []
+    public private(set) var filed = 0
+    public private(set) var needsReview = 0
+    public private(set) var duplicates = 0
+    public private(set) var failures: [ReceiptFailure] = []
 
-    public var filed: [FilingResult] { results.filter { if case .filed = $0.outcome { true } else { false } } }
-    public var needsReview: [FilingResult] { results.filter { if case .needsReview = $0.outcome { true } else { false } } }
-    public var duplicates: [FilingResult] { results.filter { if case .duplicate = $0.outcome { true } else { false } } }
-    public var failures: [ReceiptFailure] {
-        results.compactMap { if case .failed(let f) = $0.outcome { f } else { nil } }
+    /// Inputs accounted for so far.
+    public var count: Int { filed + needsReview + duplicates + failures.count }
+
+    mutating func add(_ result: FilingResult) {
+        switch result.outcome {
+        case .filed: filed += 1
+        case .needsReview: needsReview += 1
+        case .duplicate: duplicates += 1
+        case .failed(let failure): failures.append(failure)
+        }
     }
 }
 
@@ -35,21 +45,24 @@ public struct BatchIngest: Sendable {
 
     public func run(_ collected: InputCollector.Collected, event: Event, progress: (any BatchProgress)? = nil) async -> BatchSummary {
         var summary = BatchSummary()
-        for (url, reason) in collected.problems {
-            summary.results.append(.failed(ReceiptFailure(file: url, stage: .ingest, reason: reason)))
+        let problems = collected.problems.map { url, reason in
+            FilingResult.failed(ReceiptFailure(file: url, stage: .ingest, reason: reason))
         }
         let files = collected.files
-        let total = files.count + collected.problems.count
+        let total = files.count + problems.count
         progress?.batchStarted(total: total)
-        for result in summary.results { progress?.receiptFinished(result, done: 0, total: total) }
+        for result in problems {
+            summary.add(result)
+            progress?.receiptFinished(result, done: 0, total: total)
+        }
 
         let claims = ClaimBook()
-        var done = summary.results.count
+        var done = summary.count
         await forEachConcurrently(files, width: filer.analyser.configuration.jobs * 2) { url in
             await fileOne(url, event: event, claims: claims)
         } onResult: { result in
             done += 1
-            summary.results.append(result)
+            summary.add(result)
             progress?.receiptFinished(result, done: done, total: total)
         }
         return summary

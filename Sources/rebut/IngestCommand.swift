@@ -54,13 +54,13 @@ struct IngestCommand: AsyncParsableCommand {
         let summary = await batch.run(inputs, event: target, progress: reporter)
 
         // A run that filed nothing new leaves no empty event behind.
-        if existing == nil, let id = target.id, summary.filed.isEmpty, summary.needsReview.isEmpty {
+        if existing == nil, let id = target.id, summary.filed == 0, summary.needsReview == 0 {
             _ = try? store.deleteEventIfEmpty(id: id)
         }
         if !json {
             print("""
-                \(target.name): \(summary.filed.count) filed, \(summary.needsReview.count) need review, \
-                \(summary.duplicates.count) duplicates, \(summary.failures.count) failed
+                \(target.name): \(summary.filed) filed, \(summary.needsReview) need review, \
+                \(summary.duplicates) duplicates, \(summary.failures.count) failed
                 """)
         }
         if !summary.failures.isEmpty { throw RebutExit.someInputsFailed }

@@ -52,6 +52,8 @@ struct TuningOptions: ParsableArguments {
     var characterHeight: Int?
     @Option(name: .customLong("tesseract-variable"), help: ArgumentHelp("A Tesseract variable NAME=VALUE set at engine start (repeatable).", valueName: "name=value"))
     var tesseractVariables: [TesseractVariable] = []
+    @Option(name: .customLong("max-scaled-mp"), help: "Megapixels scaling text up may make an image at most (default 10).")
+    var maxScaledMegapixels: Double?
     @Option(name: .customLong("verify-heights"), help: ArgumentHelp("Line heights, in pixels, at which the picked date and total lines are read again, comma-separated (default 24,30).", valueName: "px,px"))
     var verificationHeights: String?
 
@@ -66,6 +68,7 @@ struct TuningOptions: ParsableArguments {
         configuration.rereadUncertainFields = !noReread
         if let characterHeight { configuration.cleaning.targetCharacterHeight = characterHeight }
         for variable in tesseractVariables { configuration.ocr.variables[variable.name] = variable.value }
+        if let maxScaledMegapixels { configuration.cleaning.maxScaledPixels = Int(maxScaledMegapixels * 1_000_000) }
         if let verificationHeights {
             configuration.reread.verificationLineHeights = verificationHeights.split(separator: ",").compactMap { Int($0) }
         }
