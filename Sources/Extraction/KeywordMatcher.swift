@@ -93,10 +93,18 @@ struct MatchableLine: Sendable {
         guard !sequence.isEmpty, sequence.count <= words.count else { return false }
         for start in 0...(words.count - sequence.count) {
             var ok = true
-            for (k, w) in sequence.enumerated() where words[start + k] != w { ok = false; break }
+            for (k, w) in sequence.enumerated() where !Self.reads(words[start + k], as: w) { ok = false; break }
             if ok { return true }
         }
         return false
+    }
+
+    /// A short keyword's letter Q also matches an O: OCR drops the tail of a Q more than any
+    /// other confusion inside short words ("Oty" for "Qty" on 12 of 262 tune receipts).
+    static func reads(_ word: String, as keyword: String) -> Bool {
+        if word == keyword { return true }
+        guard keyword.contains("Q"), word.count == keyword.count else { return false }
+        return zip(word, keyword).allSatisfy { $0 == $1 || ($1 == "Q" && $0 == "O") }
     }
 
     /// Sellers' algorithm: is there a substring of `compact`, starting at a word, within `errors`

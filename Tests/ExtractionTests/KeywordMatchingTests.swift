@@ -19,6 +19,34 @@ struct KeywordMatchingTests {
         #expect(!MatchableLine(line).contains(KeywordPattern(keyword)))
     }
 
+    /// OCR drops the tail of a Q: "Oty" is the quantity word, its amount no total.
+    @Test func aQReadAsOStillNamesTheQuantity() {
+        #expect(ReceiptLine.classify(MatchableLine("fotal Oty = 1.00")) == .quantity)
+        #expect(ReceiptLine.classify(MatchableLine("Item Oty Total")) == .quantity)
+        #expect(!MatchableLine("OTTO BOOKS").contains(KeywordPattern("QTY")))
+        let fields = extract("""
+        RESTORAN HASSAN BISTRO
+        NASI LEMAK 1 15.00 15.00
+        fotal Oty = 1.00
+        Total Incl. 6% GST RM 15.00
+        """)
+        #expect(fields.total == amount("15.00"))
+    }
+
+    /// "Qty 8 25.15": a summary line with the count and then the money; the money stays money.
+    @Test func moneyAfterTheCountOnAQuantityLineIsNoQuantity() {
+        let fields = extract("""
+        KING'S CONFECTIONERY S/B
+        CHEESE TART 1 9.50 9.50
+        KAYA PUFF 4 1.40 5.60
+        SLICE CAKE 1 5.70 5.70
+        BUTTER CAKE 1 4.35 4.35
+        Qty 8 25.15
+        (Total Included GST @ 6% : 1.42)
+        """)
+        #expect(fields.total == amount("25.15"))
+    }
+
     @Test func serviceChargeIsNotChange() {
         #expect(ReceiptLine.classify(MatchableLine("Serv Charge 10% 4.08")) != .change)
         #expect(ReceiptLine.classify(MatchableLine("CHANGE 4.08")) == .change)

@@ -95,7 +95,10 @@ extension TotalExtractor {
         // A total line shaped like a tax-table row ("6% 100.00 6.00"): right amount much smaller than the left.
         let taxRowShaped = amounts.count >= 2 && amounts.last!.value * 10 < amounts.first!.value * 3
             && [.total, .finalTotal, .roundedTotal].contains(role)
+        // "Qty 8 25.15": a summary line printing the count and then the money; the money is no count.
+        let countThenMoney = role == .quantity && amounts.count >= 2 && !amounts[0].hasFraction
         for (k, amount) in amounts.enumerated() {
+            let role = countThenMoney && k > 0 && amount.hasFraction ? AmountRole.unlabelled : role
             let isLast = k == primary
             let weight = taxRowShaped ? (isLast ? ReadingWeight.taxRowTax : ReadingWeight.taxRowBase)
                 : (isLast ? 1.0 : ReadingWeight.leftOfColumn) * lineTrust
