@@ -44,4 +44,15 @@ import Testing
         #expect(peak >= runs.compactMap { $0["peakRSSMB"] as? Double }.max()!)
         #expect((output["perReceiptRSS"] as? String)?.hasPrefix("exact") == true)
     }
+
+    /// The tuning knobs refuse what they cannot use, naming the option, before any receipt is read.
+    @Test(arguments: [["--verify-heights", "24,x"], ["--verify-heights", "24,,30"], ["--verify-heights", "4"],
+                      ["--max-scaled-mp", "0"]])
+    func aTuningValueItCannotUseIsRefused(option: [String]) throws {
+        let dir = try TemporaryDirectory()
+        let rebut = RebutBinary(store: dir.file("store.sqlite"))
+        let result = try rebut.run(["bench", "accuracy", "--dataset", Fixtures.url("wild").path] + option)
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains(option[0]), "\(result.stderr)")
+    }
 }

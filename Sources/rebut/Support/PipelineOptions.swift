@@ -57,6 +57,18 @@ struct TuningOptions: ParsableArguments {
     @Option(name: .customLong("verify-heights"), help: ArgumentHelp("Line heights, in pixels, at which the picked date and total lines are read again, comma-separated (default 24,30).", valueName: "px,px"))
     var verificationHeights: String?
 
+    func validate() throws {
+        if let maxScaledMegapixels, !(maxScaledMegapixels > 0) {
+            throw ValidationError("--max-scaled-mp takes a number of megapixels above 0, not \(maxScaledMegapixels)")
+        }
+        if let verificationHeights {
+            let heights = verificationHeights.split(separator: ",", omittingEmptySubsequences: false)
+            if heights.contains(where: { Int($0).map { $0 < 8 } ?? true }) {
+                throw ValidationError("--verify-heights takes line heights of 8 px or more, comma-separated (24,30), not '\(verificationHeights)'")
+            }
+        }
+    }
+
     func applied(to base: PipelineConfiguration) -> PipelineConfiguration {
         var off = Set<CleaningStep>()
         if noCrop { off.insert(.crop) }
