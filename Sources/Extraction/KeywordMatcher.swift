@@ -100,10 +100,11 @@ struct MatchableLine: Sendable {
     }
 
     /// A short keyword's letter Q also matches an O: OCR drops the tail of a Q more than any
-    /// other confusion inside short words ("Oty" for "Qty" on 12 of 262 tune receipts).
+    /// other confusion inside short words ("Oty" for "Qty" on 12 of 262 tune receipts). Not in
+    /// two-letter ones: "TQ" (thank you) would take every "TO".
     static func reads(_ word: String, as keyword: String) -> Bool {
         if word == keyword { return true }
-        guard keyword.contains("Q"), word.count == keyword.count else { return false }
+        guard keyword.count >= 3, keyword.contains("Q"), word.count == keyword.count else { return false }
         return zip(word, keyword).allSatisfy { $0 == $1 || ($1 == "Q" && $0 == "O") }
     }
 

@@ -24,6 +24,7 @@ struct KeywordMatchingTests {
         #expect(ReceiptLine.classify(MatchableLine("fotal Oty = 1.00")) == .quantity)
         #expect(ReceiptLine.classify(MatchableLine("Item Oty Total")) == .quantity)
         #expect(!MatchableLine("OTTO BOOKS").contains(KeywordPattern("QTY")))
+        #expect(!MatchableLine("WELCOME TO BOOK CITY").contains(KeywordPattern("TQ")))
         let fields = extract("""
         RESTORAN HASSAN BISTRO
         NASI LEMAK 1 15.00 15.00
