@@ -18,6 +18,10 @@ public struct CleaningOptions: Sendable, Codable, Hashable {
     /// thermal print whose dots Tesseract reads as noise, and whose dots the size estimate
     /// takes for characters.
     public var thickenInk: Bool
+    /// Read dot-matrix print thickened from the start: where the text size estimate asks to
+    /// enlarge at least twice and thickening at least doubles the measured character height,
+    /// the "characters" were dots (see `ReceiptCleaner.dottedPrint`).
+    public var thickenDottedPrint: Bool = true
     /// Binarise ourselves instead of leaving it to Tesseract. Off by default: Tesseract's LSTM
     /// reads the grey image and thresholds only for layout, so binarising loses detail.
     public var binarize: Bool

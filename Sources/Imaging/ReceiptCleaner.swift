@@ -44,9 +44,38 @@ public struct ReceiptCleaner: Sendable {
     /// Not located again: the receipt was found already, and a second search on the crop can cut
     /// into print that reaches its edges.
     public func turned(_ located: LeptonicaImage, quarterTurns: Int) throws -> LeptonicaImage {
+        try finish(try turnedLocated(located, quarterTurns: quarterTurns))
+    }
+
+    /// A located receipt turned by quarter turns, straightened again after a quarter turn, not yet finished.
+    public func turnedLocated(_ located: LeptonicaImage, quarterTurns: Int) throws -> LeptonicaImage {
         guard var current = located.rotated(quarterTurns: quarterTurns) else { throw ImagingError.operationFailed("rotation") }
         if options.deskew, quarterTurns % 2 != 0 { current = try current.deskewed() }
-        return try finish(current)
+        return current
+    }
+
+    /// A located receipt printed in dots, thickened; nil for any other print. Dot-matrix glyphs
+    /// fall apart into dots that the size estimate measures as 6–9 px characters, and the
+    /// receipt was enlarged 3× to the pixel cap and read as noise before a thickened second
+    /// look read it. A 3×3 erosion adds 2 px to a solid glyph's height but joins a column of
+    /// dots into the glyph, at least doubling it. Only checked where the estimate asks to
+    /// enlarge at least twice, so ordinary print pays nothing, and only where the measured
+    /// components stand upright (no wider than tall, as glyphs and dots are): thickened sideways
+    /// print joins the letters of a word into one tall column. On tune the dotted scans'
+    /// components measure 0.44–0.8 wide per unit of height; sideways small print 1.0–1.8.
+    public func dottedPrint(_ located: LeptonicaImage) -> LeptonicaImage? {
+        guard options.thickenDottedPrint, options.scale, options.fixedScaleFactor == nil,
+              let plain = TextSizeEstimator.characterShape(located),
+              plain.height * 2 <= Double(options.targetCharacterHeight), plain.widthRatio <= 1,
+              let thick = try? located.inkThickened(),
+              let thickened = TextSizeEstimator.medianCharacterHeight(thick), thickened >= 2 * plain.height else { return nil }
+        return thick
+    }
+
+    /// Median character height of a located receipt as printed and with its strokes thickened.
+    public func characterHeights(_ located: LeptonicaImage) -> (plain: Double?, thickened: Double?) {
+        (TextSizeEstimator.medianCharacterHeight(located),
+         (try? located.inkThickened()).flatMap { TextSizeEstimator.medianCharacterHeight($0) })
     }
 
     /// The second half: a located receipt sized for Tesseract, its background and faint ink evened out.
@@ -54,6 +83,7 @@ public struct ReceiptCleaner: Sendable {
         Leptonica.silenceMessages()
         var current = located
         if options.thickenInk { current = try current.inkThickened() }
+        else if let thickened = dottedPrint(located) { current = thickened }
         if options.scale, let wanted = options.fixedScaleFactor
             ?? TextSizeEstimator.scaleFactor(for: current, target: options.targetCharacterHeight) {
             let factor = PixelBudget.cappedUpscale(wanted, width: current.width, height: current.height,

@@ -6,6 +6,11 @@ import Foundation
 enum TextSizeEstimator {
     /// Median height of character-sized connected components, or nil when there is no text.
     static func medianCharacterHeight(_ grey: LeptonicaImage) -> Double? {
+        characterShape(grey)?.height
+    }
+
+    /// Median height of character-sized components, and their median width over height.
+    static func characterShape(_ grey: LeptonicaImage) -> (height: Double, widthRatio: Double)? {
         var threshold: UnsafeMutablePointer<PIX>?
         var binary: UnsafeMutablePointer<PIX>?
         defer { pixDestroy(&threshold) }
@@ -13,14 +18,18 @@ enum TextSizeEstimator {
               let ink = LeptonicaImage(taking: binary) else { return nil }
         guard let components = ink.connectedComponents() else { return nil }
         var heights: [Int32] = []
+        var ratios: [Double] = []
         let maxHeight = Int32(grey.height / 10)
         for box in components.rects {
             let w = box.width, h = box.height
             // Characters: not specks, not rules or frames, not long lines.
-            if h >= 5, h <= maxHeight, w >= 2, w <= 3 * h { heights.append(h) }
+            if h >= 5, h <= maxHeight, w >= 2, w <= 3 * h {
+                heights.append(h)
+                ratios.append(Double(w) / Double(h))
+            }
         }
         guard heights.count >= 10 else { return nil }
-        return Double(characterHeight(heights))
+        return (Double(characterHeight(heights)), ratios.sorted()[ratios.count / 2])
     }
 
     /// The median component height, once specks are set aside. A phone photo's grain and a

@@ -110,13 +110,15 @@ public final class OCRWorkerPool: Sendable {
         return (upright, nil, quarterTurns)
     }
 
-    /// The located receipt (see `ReceiptCleaner.located`) turned and finished again with its
-    /// strokes thickened, for the second look.
+    /// The located receipt (see `ReceiptCleaner.located`) turned and finished again with the
+    /// other stroke weight, for the second look: thickened, or as printed where the first
+    /// reading took it for dot-matrix print and thickened it (`ReceiptCleaner.dottedPrint`),
+    /// so small solid print mistaken for dots still gets its plain reading.
     static func thickened(_ located: LeptonicaImage, by quarterTurns: Int, cleaner: ReceiptCleaner) -> LeptonicaImage? {
         var options = cleaner.options
-        guard !options.thickenInk else { return nil }
-        options.thickenInk = true
-        return try? ReceiptCleaner(options: options).turned(located, quarterTurns: quarterTurns)
+        guard !options.thickenInk, let upright = try? cleaner.turnedLocated(located, quarterTurns: quarterTurns) else { return nil }
+        if cleaner.dottedPrint(upright) != nil { options.thickenDottedPrint = false } else { options.thickenInk = true }
+        return try? ReceiptCleaner(options: options).finish(upright)
     }
 
     /// The image read first, turned by further quarter turns: a half turn is the same pixels the

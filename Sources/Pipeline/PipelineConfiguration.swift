@@ -54,7 +54,7 @@ public struct PipelineConfiguration: Sendable {
 
 /// The cleaning steps a measurement can switch off, by name, without depending on Imaging.
 public enum CleaningStep: String, Sendable, CaseIterable {
-    case crop, deskew, normalize, scale, stretch
+    case crop, deskew, normalize, scale, stretch, dotted
 }
 
 extension PipelineConfiguration {
@@ -67,6 +67,7 @@ extension PipelineConfiguration {
             case .normalize: cleaning.normalizeBackground = false
             case .scale: cleaning.scale = false
             case .stretch: cleaning.stretchFaintInk = false
+            case .dotted: cleaning.thickenDottedPrint = false
             }
         }
         self.init(languages: languages, cleaning: cleaning, jobs: jobs ?? Self.defaultJobs)

@@ -168,4 +168,21 @@ import Testing
         #expect(cropped.height >= header.height + block.height)
         #expect(cropped.width <= block.width + 150)
     }
+
+    /// Dot-matrix print is read thickened from the start; small solid print, upright or lying
+    /// sideways, is not taken for it.
+    @Test func dotMatrixPrintIsTakenForDotsAndSolidOrSidewaysPrintIsNot() throws {
+        let cleaner = ReceiptCleaner()
+        let text = try #require(LeptonicaImage.renderedText(receiptLines + receiptLines, fontSize: 20))
+        // Dots of 6 px two pixels apart, as the dotted tune scans measure.
+        let dotted = try #require(text.asDotMatrix(scale: 3, pitch: 8, dot: 6, ink: 120))
+        #expect(cleaner.dottedPrint(dotted) != nil)
+        let small = try #require(LeptonicaImage.renderedText(receiptLines + receiptLines, fontSize: 8))
+        #expect(cleaner.dottedPrint(small) == nil)
+        let sideways = try #require(small.rotated(quarterTurns: 1))
+        #expect(cleaner.dottedPrint(sideways) == nil)
+        var off = CleaningOptions()
+        off.thickenDottedPrint = false
+        #expect(ReceiptCleaner(options: off).dottedPrint(dotted) == nil)
+    }
 }

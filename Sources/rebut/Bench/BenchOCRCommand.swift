@@ -26,11 +26,13 @@ struct BenchOCRCommand: AsyncParsableCommand {
     @Flag(help: "Do not normalise the background.") var noNormalize = false
     @Flag(help: "Do not stretch faint print to black on white.") var noStretch = false
     @Flag(help: "Thicken thin strokes (grey erosion) before sizing.") var thickenInk = false
+    @Flag(help: "Do not read dot-matrix print thickened from the start.") var noDotted = false
     @Flag(help: "Do not scale.") var noScale = false
     @Flag(help: "Keep amounts split at the decimal point as Tesseract gave them.") var noJoinAmounts = false
     @Option(help: "Normalise the background only when it spreads over at least this many grey levels (0: always).")
     var unevenThreshold: Int?
     @Flag(help: "Print each receipt's background spread (to pick --uneven-threshold).") var showSpread = false
+    @Flag(help: "Print each located receipt's character height as printed and thickened.") var showHeights = false
     @Option(help: "Binarisation method: otsu or sauvola.")
     var binarization: CleaningOptions.Binarization?
     @Option(help: "Target median character height in pixels when scaling by measured text size.")
@@ -53,6 +55,7 @@ struct BenchOCRCommand: AsyncParsableCommand {
         if noNormalize { cleaning.normalizeBackground = false }
         if noStretch { cleaning.stretchFaintInk = false }
         if thickenInk { cleaning.thickenInk = true }
+        if noDotted { cleaning.thickenDottedPrint = false }
         if noScale { cleaning.scale = false }
         if let binarization { cleaning.binarization = binarization }
         if let unevenThreshold { cleaning.unevenBackgroundThreshold = unevenThreshold }
@@ -78,6 +81,16 @@ struct BenchOCRCommand: AsyncParsableCommand {
                     .clean(ImageDecoder.decode(Ingestor().read(sample.image), maxPixels: cleaning.maxPixels))
                 print("\(sample.name) background spread \(grey.backgroundSpread().map(String.init) ?? "?")")
             }
+        }
+        if showHeights {
+            let cleaner = ReceiptCleaner(options: cleaning)
+            for sample in data.samples {
+                var notes: [String] = []
+                let located = try cleaner.located(ImageDecoder.decode(Ingestor().read(sample.image), maxPixels: cleaning.maxPixels), notes: &notes)
+                let heights = cleaner.characterHeights(located)
+                print("\(sample.name) heights \(heights.plain ?? -1) \(heights.thickened ?? -1)")
+            }
+            return
         }
         let pool = try OCRWorkerPool(workers: jobs, settings: settings, cleaning: cleaning)
         defer { pool.shutdown() }

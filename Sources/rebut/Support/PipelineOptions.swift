@@ -47,6 +47,7 @@ struct TuningOptions: ParsableArguments {
     @Flag(name: .customLong("no-normalize"), help: "Do not flatten uneven backgrounds.") var noNormalize = false
     @Flag(name: .customLong("no-scale"), help: "Do not scale text to the height Tesseract reads best.") var noScale = false
     @Flag(name: .customLong("no-stretch"), help: "Do not stretch faint print (a faded slip) to black on white.") var noStretch = false
+    @Flag(name: .customLong("no-dotted"), help: "Do not read dot-matrix print thickened from the start.") var noDotted = false
     @Flag(name: .customLong("no-reread"), help: "Do not read uncertain lines or the whole page again.") var noReread = false
     @Option(name: .customLong("char-height"), help: "Median character height the page is scaled to.")
     var characterHeight: Int?
@@ -76,6 +77,7 @@ struct TuningOptions: ParsableArguments {
         if noNormalize { off.insert(.normalize) }
         if noScale { off.insert(.scale) }
         if noStretch { off.insert(.stretch) }
+        if noDotted { off.insert(.dotted) }
         var configuration = PipelineConfiguration(languages: base.languages, jobs: base.jobs, disabling: off)
         configuration.rereadUncertainFields = !noReread
         if let characterHeight { configuration.cleaning.targetCharacterHeight = characterHeight }
