@@ -64,12 +64,19 @@ public struct ReceiptCleaner: Sendable {
     /// print joins the letters of a word into one tall column. On tune the dotted scans'
     /// components measure 0.44–0.8 wide per unit of height; sideways small print 1.0–1.8.
     public func dottedPrint(_ located: LeptonicaImage) -> LeptonicaImage? {
+        dottedCheck(located).thickened
+    }
+
+    /// `dottedPrint`, with the character height it measured on the print as it is (nil when it
+    /// measured none), so sizing need not measure it again.
+    func dottedCheck(_ located: LeptonicaImage) -> (thickened: LeptonicaImage?, plainHeight: Double?) {
         guard options.thickenDottedPrint, options.scale, options.fixedScaleFactor == nil,
-              let plain = TextSizeEstimator.characterShape(located),
-              plain.height * 2 <= Double(options.targetCharacterHeight), plain.widthRatio <= 1,
+              let plain = TextSizeEstimator.characterShape(located) else { return (nil, nil) }
+        guard plain.height * 2 <= Double(options.targetCharacterHeight), plain.widthRatio <= 1,
               let thick = try? located.inkThickened(),
-              let thickened = TextSizeEstimator.medianCharacterHeight(thick), thickened >= 2 * plain.height else { return nil }
-        return thick
+              let thickened = TextSizeEstimator.medianCharacterHeight(thick), thickened >= 2 * plain.height
+        else { return (nil, plain.height) }
+        return (thick, nil)
     }
 
     /// Median character height of a located receipt as printed and with its strokes thickened.
@@ -82,10 +89,16 @@ public struct ReceiptCleaner: Sendable {
     public func finish(_ located: LeptonicaImage) throws -> LeptonicaImage {
         Leptonica.silenceMessages()
         var current = located
+        var measured: Double? = nil
         if options.thickenInk { current = try current.inkThickened() }
-        else if let thickened = dottedPrint(located) { current = thickened }
-        if options.scale, let wanted = options.fixedScaleFactor
-            ?? TextSizeEstimator.scaleFactor(for: current, target: options.targetCharacterHeight) {
+        else {
+            let dotted = dottedCheck(located)
+            if let thickened = dotted.thickened { current = thickened }
+            measured = dotted.plainHeight
+        }
+        if options.scale, let wanted = options.fixedScaleFactor ?? measured.map({
+            TextSizeEstimator.scaleFactor(forHeight: $0, target: options.targetCharacterHeight)
+        }) ?? TextSizeEstimator.scaleFactor(for: current, target: options.targetCharacterHeight) {
             let factor = PixelBudget.cappedUpscale(wanted, width: current.width, height: current.height,
                                                    maxPixels: options.maxScaledPixels)
             if factor != 1 { current = try current.scaled(by: factor) }

@@ -62,6 +62,11 @@ enum TextSizeEstimator {
     /// Factor that brings the median character height to `target`; nil when no scaling helps.
     static func scaleFactor(for grey: LeptonicaImage, target: Int) -> Double? {
         guard let height = medianCharacterHeight(grey) else { return nil }
+        return scaleFactor(forHeight: height, target: target)
+    }
+
+    /// The same for a height measured already.
+    static func scaleFactor(forHeight height: Double, target: Int) -> Double? {
         let factor = (Double(target) / height).clamped(to: 0.25...4)
         return abs(factor - 1) < 0.15 ? nil : factor
     }
