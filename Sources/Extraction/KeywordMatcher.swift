@@ -71,7 +71,7 @@ struct MatchableLine: Sendable {
 
     func contains(_ pattern: KeywordPattern) -> Bool {
         if pattern.letters.count <= 4 || pattern.exactWords {
-            return containsWords(pattern.words)
+            return containsWords(pattern)
         }
         // One OCR error per six letters; five-letter words are exact ("CASTE" is not "CARTE"),
         // except TOTAL, the anchor OCR mangles most and matters most ("TOTAI", "T0TAL").
@@ -89,11 +89,14 @@ struct MatchableLine: Sendable {
         return approximatelyContains(pattern.letters, errors: errors)
     }
 
-    private func containsWords(_ sequence: [String]) -> Bool {
+    private func containsWords(_ pattern: KeywordPattern) -> Bool {
+        let sequence = pattern.words
         guard !sequence.isEmpty, sequence.count <= words.count else { return false }
+        // Every line meets every short keyword: only the few with a Q pay for the lenient compare.
+        let matches: (String, String) -> Bool = pattern.readsQAsO ? { Self.reads($0, as: $1) } : { $0 == $1 }
         for start in 0...(words.count - sequence.count) {
             var ok = true
-            for (k, w) in sequence.enumerated() where !Self.reads(words[start + k], as: w) { ok = false; break }
+            for (k, w) in sequence.enumerated() where !matches(words[start + k], w) { ok = false; break }
             if ok { return true }
         }
         return false
@@ -153,6 +156,8 @@ struct KeywordPattern: Sendable {
     /// Keywords made of punctuation-heavy abbreviations ("S.L.", "C/") match as words only.
     let exactWords: Bool
     let isTotalAnchor: Bool
+    /// A word of three letters or more with a Q, which `MatchableLine.reads` lets OCR's O stand for.
+    let readsQAsO: Bool
 
     init(_ keyword: String) {
         self.keyword = keyword
@@ -161,6 +166,7 @@ struct KeywordPattern: Sendable {
         letters = folded.filter { $0.isLetter }.map { $0.asciiValue ?? 0xFF }
         isTotalAnchor = folded.contains("TOTAL")
         letterBits = letters.map { (65...90).contains($0) ? 1 << UInt32($0 - 65) : 0 }
+        readsQAsO = words.contains { $0.count >= 3 && $0.contains("Q") }
         // Dotted abbreviations ("S.L.", "C/") and lone short words match as words; "SDN BHD" may be fuzzy.
         exactWords = letters.count <= 4 || (words.allSatisfy { $0.count <= 2 } && words.count > 1)
             || keyword.contains(".") || keyword.contains("/")

@@ -38,8 +38,9 @@ enum SecondLook {
     /// `turn`: the image turned by quarter turns, ready to read; after a quarter turn the pool
     /// straightens and sizes the located receipt again (`ReceiptCleaner.turned`), since both had
     /// measured it along lines that ran down the page.
-    /// `thickened`: the located receipt finished again with its strokes thickened before sizing,
-    /// turned by the given quarter turns (see `CleaningOptions.thickenInk`).
+    /// `thickened`: the located receipt finished again with the other stroke weight, turned by the
+    /// given quarter turns: thickened before sizing (`CleaningOptions.thickenInk`), or as printed
+    /// where the first reading was of dotted print thickened (`ReceiptCleaner.dottedPrint`).
     static func improve(_ page: OCRPage, of image: LeptonicaImage, uprightTurns: (LeptonicaImage) -> Int? = { _ in nil },
                         turn: (LeptonicaImage, Int) -> LeptonicaImage?,
                         thickened: (Int) -> LeptonicaImage? = { _ in nil },
