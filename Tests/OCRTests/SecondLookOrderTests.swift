@@ -54,4 +54,52 @@ import Testing
         let result = try Self.passes(thickened: 52, detected: 2)
         #expect(result.reads.first == "turned")
     }
+
+    /// A first reading (confidence 40, 30 words across the middle third) plus `amounts` words
+    /// read as money; its thickened page reads at `thickened`, the middle third of that at
+    /// `thickenedBand`. Records which images were read: a band is a third of the page's height.
+    static func probedPasses(amounts: Int, thickened: Double, thickenedBand: Double) throws -> [String] {
+        let first = try #require(LeptonicaImage.blank(width: 100, height: 300))
+        let thick = try #require(LeptonicaImage.blank(width: 100, height: 300))
+        let turnedImage = try #require(LeptonicaImage.blank(width: 100, height: 300))
+        func word(_ text: String, y: Int, confidence: Double) -> Word {
+            Word(text: text, confidence: confidence, box: Box(x: 0, y: y, width: 10, height: 10))
+        }
+        let words = (0..<30).map { word("WORD", y: 100 + 3 * $0, confidence: 40) }
+            + (0..<amounts).map { word("\($0 + 1).50", y: 250, confidence: 70) }
+        let line = TextLine(text: "", confidence: 40, box: Box(x: 0, y: 100, width: 100, height: 200), words: words)
+        let firstPage = OCRPage(lines: [line], meanConfidence: 40, width: 100, height: 300)
+        var reads: [String] = []
+        _ = try SecondLook.improve(firstPage, of: first, uprightTurns: { _ in nil },
+                                   turn: { _, _ in turnedImage }, thickened: { _ in thick }) { image in
+            if image === thick { reads.append("thickened"); return reading(confidence: thickened) }
+            if image.height == 100 { reads.append("thickened band"); return reading(confidence: thickenedBand) }
+            reads.append("turned")
+            return reading(confidence: 30)
+        }
+        return reads
+    }
+
+    /// Three amounts read as amounts say the print stands the right way up: no half turn.
+    @Test func confidentAmountsRuleOutUpsideDown() throws {
+        #expect(try Self.probedPasses(amounts: 3, thickened: 43, thickenedBand: 45) == ["thickened band", "thickened"])
+        #expect(try Self.probedPasses(amounts: 2, thickened: 43, thickenedBand: 45) == ["thickened band", "thickened", "turned"])
+    }
+
+    /// Where the thickened middle third reads no better than the first reading's, the whole
+    /// thickened page is not read.
+    @Test func aThickenedBandReadingWorseSkipsTheWholePass() throws {
+        #expect(try Self.probedPasses(amounts: 3, thickened: 60, thickenedBand: 35) == ["thickened band"])
+    }
+
+    /// What reads as money: a decimal point or comma before two digits, grouping, a currency
+    /// mark before and a tax code after; not an apostrophe (an upside-down point) nor a bare count.
+    @Test func moneyAsPrinted() {
+        for text in ["12.50", "RM1,234.50", "12,50", "$8.20", "12.50A", "1.234,50"] {
+            #expect(SecondLook.looksLikeMoney(text), "\(text)")
+        }
+        for text in ["1250", "12.5", "12'50", "0S'21", "AB.CD", "12.500", ".50", "TOTAL"] {
+            #expect(!SecondLook.looksLikeMoney(text), "\(text)")
+        }
+    }
 }
