@@ -79,6 +79,9 @@ struct MatchableLine: Sendable {
         if length < 6, !pattern.isTotalAnchor {
             return approximatelyContains(pattern.letters, errors: 0)
         }
+        // A word of one or two letters inside a phrase ("TOTAL HT", "TO PAY") is what tells the
+        // phrase apart: one error would replace it ("TOTAL TO" is not "TOTAL HT"), so it is exact.
+        guard pattern.shortWords.allSatisfy(words.contains) else { return false }
         let errors = length >= 10 ? 2 : 1
         // Every pattern letter absent from the line costs at least one edit.
         var absent = 0
@@ -158,6 +161,8 @@ struct KeywordPattern: Sendable {
     let isTotalAnchor: Bool
     /// A word of three letters or more with a Q, which `MatchableLine.reads` lets OCR's O stand for.
     let readsQAsO: Bool
+    /// Words of one or two letters in a phrase, which an approximate match must find whole.
+    let shortWords: [String]
 
     init(_ keyword: String) {
         self.keyword = keyword
@@ -167,6 +172,7 @@ struct KeywordPattern: Sendable {
         isTotalAnchor = folded.contains("TOTAL")
         letterBits = letters.map { (65...90).contains($0) ? 1 << UInt32($0 - 65) : 0 }
         readsQAsO = words.contains { $0.count >= 3 && $0.contains("Q") }
+        shortWords = words.count > 1 ? words.filter { $0.count <= 2 && $0.allSatisfy(\.isLetter) } : []
         // Dotted abbreviations ("S.L.", "C/") and lone short words match as words; "SDN BHD" may be fuzzy.
         exactWords = letters.count <= 4 || (words.allSatisfy { $0.count <= 2 } && words.count > 1)
             || keyword.contains(".") || keyword.contains("/")

@@ -113,10 +113,26 @@ struct ReceiptLine: Sendable {
                                    "BASE IMPONIBLE", "BASE IMPOSABLE", "TOTAL HT", "TOTAL EXCL"]
     /// Tax names, and words that head a tax column, for telling a tax table's header.
     static let taxNames: KeywordSet = ["TAX", "GST", "VAT", "IVA", "MWST", "TVA", "SST"]
+    static let taxNameWords = Set(taxNames.keywords)
     /// Words that make a quantity line one even beside a final-total word ("TOTAL ITEMS").
     static let itemCount: KeywordSet = ["QTY", "ITEMS", "ITEM"]
     /// Phrases with a change word ("BALANCE") that announce the total instead.
     static let amountDue: KeywordSet = ["BALANCE DUE", "AMOUNT DUE"]
+    /// Words saying a tax is contained in the total ("GST included @ 6%").
+    static let taxContained: Set<String> = ["INCLUDED", "INCLUDES", "INCLUIDO", "INCLOS", "INCLOSA", "ENTHALTEN", "ENTH",
+                                            "COMPRIS", "COMPRISE"]
+    /// The verb of "Total includes GST 7.14" (Australia, New Zealand, the UK), "incluye IVA", "enthält MwSt".
+    static let includesVerb: Set<String> = ["INCLUDES", "INCLUYE", "INCLOU", "ENTHALT", "ENTHAELT", "COMPREND"]
+
+    /// A tax name before the word that says it is included ("GST INCLUDED", "IVA INCLUIDO"), not
+    /// after it ("INCLUSIVE OF GST", whose amount is the total with its TOTAL word lost).
+    static func taxNamedFirst(_ words: [String]) -> Bool {
+        guard let tax = words.firstIndex(where: taxNameWords.contains) else { return false }
+        guard let inclusion = words.firstIndex(where: { $0.hasPrefix("INC") || $0.hasPrefix("INKL") || taxContained.contains($0) })
+        else { return false }
+        return tax < inclusion
+    }
+
     /// "TOTAL AFTER ROUNDING": a rounding word that names the rounded total.
     static let after: KeywordSet = ["AFTER"]
 
@@ -151,16 +167,18 @@ struct ReceiptLine: Sendable {
         // "TOTAL GST", "GST 6%", "IVA 21%", "GST PAYABLE": the tax itself. "TOTAL (INCL. GST)" is the total.
         if hasTax, !taxIncluded { return .tax }
         // "GST included @ 6%: 1.87", "IVA incluido 21%": the tax contained in the total, with its rate.
-        if taxIncluded, m.folded.contains("%"),
-           !Set(m.words).isDisjoint(with: ["INCLUDED", "INCLUIDO", "INCLOS", "INCLOSA", "ENTHALTEN", "ENTH", "COMPRIS", "COMPRISE"]) {
+        if taxIncluded, m.folded.contains("%"), !Set(m.words).isDisjoint(with: Self.taxContained) {
             return .tax
         }
+        // "Total includes GST 7.14", "Incluye IVA": a sentence about the total, whose amount is the tax.
+        if taxIncluded, !Set(m.words).isDisjoint(with: Self.includesVerb) { return .tax }
         if m.contains(any: Keywords.discount) { return .discount }
         if m.contains(any: Keywords.deposit) { return .deposit }
         if hasTotal && taxIncluded { return .finalTotal }
         // "(Inclusive of GST): 42.00" with the TOTAL word lost is the total; "Inclusive of 6% GST: 2.38"
         // names the rate, so its amount is the tax.
-        if taxIncluded { return m.folded.contains("%") ? .tax : .total }
+        // "GST INCLUDED 0.78", "MwSt enthalten": the tax named first is what the amount is.
+        if taxIncluded { return m.folded.contains("%") || Self.taxNamedFirst(m.words) ? .tax : .total }
         if hasFinal { return .finalTotal }
         if hasTotal, !paid { return .total }
         if m.contains(any: Keywords.card) { return .cardPayment }

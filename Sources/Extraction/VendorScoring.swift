@@ -10,6 +10,11 @@ extension VendorExtractor {
     ]
 
     private static let postcode = try! NSRegularExpression(pattern: #"(?<!\d)\d{5}(?!\d)"#)
+    /// Postcodes of six digits (Singapore, India, China) outside a bracketed registration number,
+    /// and British ones ("SW1A 1AA", "M1 1AE").
+    private static let foreignPostcode = try! NSRegularExpression(
+        pattern: #"(?<![\d-])\d{6}(?![\d-])|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b"#)
+    private static let anyAddressWords = Keywords.addressWords + Keywords.placeWords
     private static let phoneLike = try! NSRegularExpression(pattern: #"\d{2,4}[- ]?\d{3,4}[- ]?\d{3,4}"#)
     /// A street written as one compound word and a house number ("Bahnhofstr. 8", "Am Hofweg 12a",
     /// "Kerkstraat 3"): German and Dutch join the street word to the name, so no address keyword
@@ -39,14 +44,21 @@ extension VendorExtractor {
         // street name; branch names in brackets ("(JOHOR)") do not make a name an address.
         let outsideBrackets = TextNormalisation.replacing(TextNormalisation.parenthesised, in: cleaned, with: " ")
         let addressLike = outsideBrackets.contains(where: \.isNumber)
-            && MatchableLine(outsideBrackets).contains(any: Keywords.addressWords)
+            && MatchableLine(outsideBrackets).contains(any: Self.anyAddressWords)
         if legal { score += nameCore(cleaned) >= 3 && !addressLike ? VendorWeights.legalForm : VendorWeights.bareLegalForm }
         else if m.contains(any: Keywords.businessWords) { score += VendorWeights.businessWord }
         if m.contains(any: ownerWords) { score += VendorWeights.owner }
         if m.contains(any: closingWords) { score += VendorWeights.closing }
-        if m.contains(any: Keywords.addressWords) || isStreetLine(folded) { score += VendorWeights.address }
+        let numbered = outsideBrackets.contains(where: \.isNumber)
+        if m.contains(any: Keywords.streetWords) || (numbered && m.contains(any: Keywords.placeWords)) || isStreetLine(folded) {
+            score += VendorWeights.address
+        }
         let range = NSRange(location: 0, length: (folded as NSString).length)
-        if postcode.firstMatch(in: folded, range: range) != nil { score += VendorWeights.postcode }
+        let foldedOutsideBrackets = TextNormalisation.replacing(TextNormalisation.parenthesised, in: folded, with: " ")
+        if postcode.firstMatch(in: folded, range: range) != nil
+            || Self.foreignPostcode.firstMatch(in: foldedOutsideBrackets, range: NSRange(location: 0, length: (foldedOutsideBrackets as NSString).length)) != nil {
+            score += VendorWeights.postcode
+        }
         if phoneLike.firstMatch(in: folded, range: range) != nil { score += VendorWeights.phone }
         if !line.amounts.filter(\.hasFraction).isEmpty { score += VendorWeights.money }
         if !DateParser.readings(in: line.text, lineIndex: line.index).isEmpty { score += VendorWeights.date }

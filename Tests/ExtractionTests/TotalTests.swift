@@ -232,3 +232,48 @@ struct TotalAnchorTests {
         #expect(fields.values(.total).contains("45.90"))
     }
 }
+
+/// Labels as printed outside Malaysia: a short word in a phrase is read whole, and a tax said to
+/// be included in the total is the tax, not the total.
+struct TotalLabelPhraseTests {
+    /// "Total to pay" is not the French "TOTAL HT" (before tax) with one OCR error, so the VAT
+    /// below it is not added to it.
+    @Test func totalToPayIsTheTotal() {
+        let fields = extract("""
+        TESCO EXPRESS
+        MILK 2L                 6.66
+        SUBTOTAL               17.78
+        Total to pay          £17.78
+        Total VAT               1.26
+        MASTERCARD             17.78
+        """)
+        #expect(fields.total == amount("17.78"))
+    }
+
+    @Test("a tax included in the total is the tax", arguments: ["Total includes GST", "GST INCLUDED", "VAT included"])
+    func taxIncludedLine(label: String) {
+        let fields = extract("""
+        BANKSIA CAFE
+        1x CHEESEBURGER          24.60
+        2x CLUB SANDWICH         53.89
+        TOTAL
+        78.49
+        \(label)                7.14
+        EFTPOS                   78.49
+        """)
+        #expect(fields.total == amount("78.49"))
+        #expect(fields.tax == amount("7.14"))
+    }
+
+    /// "Inclusive of GST: 42.00" with its TOTAL word lost still names the total.
+    @Test func inclusiveOfTaxWithoutTotalIsTheTotal() {
+        let fields = extract("""
+        KEDAI MAWAR
+        NASI LEMAK               42.00
+        (Inclusive of GST):      42.00
+        CASH                     50.00
+        CHANGE                    8.00
+        """)
+        #expect(fields.total == amount("42.00"))
+    }
+}

@@ -182,3 +182,33 @@ struct VendorFootTests {
         #expect(fields.vendor == "SURIA MART CO. (M) BHD")
     }
 }
+
+/// Address words that names share ("CITY", "LOCAL", "STATE") mark an address only on a line
+/// with a number; a town with its postcode, in any country's format, is an address.
+struct VendorAddressWordTests {
+    @Test("a name with a place word beats the town and postcode line below it", arguments: [
+        ("LION CITY KITCHEN", "91 RIVER VALLEY ROAD #01-24\nSingapore 555496"),
+        ("Sainsbury's Local", "928 High Street\nHove BN3 4VK"),
+        ("The Golden State Tavern", "0540 N Lamar Blvd Ste 946\nOakland, CA 94607"),
+    ])
+    func placeWordInAName(name: String, address: String) {
+        let fields = extract("""
+        \(name)
+        \(address)
+        Tel 020 7586 9400
+        CRISPS 6PK     1.95
+        TOTAL          1.95
+        """)
+        #expect(fields.vendor == name)
+    }
+
+    @Test func aPlaceWordWithANumberIsStillAnAddress() {
+        let fields = extract("""
+        WELCOME
+        12 CITY SQUARE
+        KEDAI MAWAR
+        TOTAL 5.00
+        """)
+        #expect(fields.vendor == "KEDAI MAWAR")
+    }
+}

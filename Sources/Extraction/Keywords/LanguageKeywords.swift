@@ -87,6 +87,14 @@ enum Keywords {
     static let dateLabels = merged(\.dateLabels)
     static let documentTitles = merged(\.documentTitles)
     static let addressWords = merged(\.addressWords)
+    /// Address words that business names share ("LION CITY KITCHEN", "Sainsbury's Local",
+    /// "YHM AEON TEBRAU CITY"), and street abbreviations that are words too ("ST", "DR"): an
+    /// address only on a line with a number.
+    static let placeWords: KeywordSet = ["LOCAL", "CITY", "STATE", "PLAZA", "PARK", "INDUSTRIAL PARK", "CENTRE", "CENTER",
+                                         "MALL", "SQUARE", "PLACE", "ROUTE", "WISMA", "KOMPLEKS", "BANDAR",
+                                         "OPEN", "MON", "BLVD", "AVE", "RD", "ST", "STE", "DR", "HWY", "PKWY"]
+    /// Address words that no name shares: streets, regions, contact and registration labels.
+    static let streetWords = KeywordSet(addressWords.keywords.filter { !placeWords.keywords.contains($0) })
     /// Company legal forms and business marks (`LegalForms`); a line with one is very likely the vendor.
     static let legalForms = KeywordSet(LegalForms.printed + LegalForms.businessMarks)
     static let businessWords = merged(\.businessWords)
