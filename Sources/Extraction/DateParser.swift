@@ -42,7 +42,7 @@ enum DateParser {
         #"(?<![A-Z])([A-Z]{3,10})\.? ?(\d{1,2})(?:ST|ND|RD|TH)?,? ?(\d{4})(?![\d])"#)
 
     static func readings(in rawLine: String, lineIndex: Int) -> [DateReading] {
-        let text = TextNormalisation.repairNumbers(TextNormalisation.fold(rawLine))
+        let text = TextNormalisation.fold(TextNormalisation.repairNumbers(rawLine))
         let ns = text as NSString
         let whole = NSRange(location: 0, length: ns.length)
         var found: [DateReading] = []

@@ -117,3 +117,21 @@ struct DateLedgerTests {
         #expect(ledger.accounts[day("2019-12-31")]?.entries.contains { $0.rule == .otherDate } == true)
     }
 }
+
+/// OCR's lower-case look-alikes inside a date's digits are repaired before the line is folded
+/// to upper case, where "l" would become an "L" no digit looks like.
+struct DateLookalikeTests {
+    @Test("look-alikes inside the digits", arguments: [
+        ("5 Aug 20l5 8:32:44PM", "2015-08-05"),
+        ("Date: 2l/03/2018", "2018-03-21"),
+        ("14.o3.2019 12:01", "2019-03-14"),
+    ])
+    func repaired(line: String, iso: String) {
+        let fields = extract("""
+        KEDAI MAWAR
+        \(line)
+        TOTAL 5.00
+        """)
+        #expect(fields.date == day(iso))
+    }
+}
