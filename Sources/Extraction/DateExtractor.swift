@@ -46,7 +46,7 @@ struct DateExtractor: Sendable {
 
     /// Each date's best reading and its entries, then `repeated` for a date printed on several lines.
     func ledger(_ readings: [DateReading], context: ExtractionContext, receiptLines: [ReceiptLine] = []) -> DateLedger {
-        let preferDayFirst = dayFirstPreference(readings)
+        let preferDayFirst = dayFirstPreference(readings, lines: receiptLines)
         var best: [LocalDate: (score: Double, reading: DateReading, entries: [DateLedger.Entry])] = [:]
         var order: [LocalDate] = []
         var lines: [LocalDate: Set<Int>] = [:]
@@ -183,15 +183,23 @@ struct DateExtractor: Sendable {
     ///
     /// Unambiguous numeric dates on the same receipt decide; otherwise day-first, the convention
     /// of every language Rebut reads (month-first needs evidence on the receipt).
-    func dayFirstPreference(_ readings: [DateReading]) -> Double {
+    func dayFirstPreference(_ readings: [DateReading], lines: [ReceiptLine] = []) -> Double {
         let unambiguous = readings.filter { !$0.ambiguous && $0.order != .unambiguous }
         let dayFirst = unambiguous.filter { $0.order == .dayFirst }.count
         let monthFirst = unambiguous.filter { $0.order == .monthFirst }.count
         if dayFirst != monthFirst {
             return dayFirst > monthFirst ? 0.9 : 0.1
         }
+        // A US address ("Portland, OR 97201") is the receipt's own word for month-first.
+        if lines.contains(where: { TextNormalisation.matches(Self.usStateAndZip, TextNormalisation.repairNumbers($0.match.folded)) }) {
+            return 0.25
+        }
         return 0.8
     }
+
+    /// A comma, a two-letter state and a five-digit ZIP code: how US addresses end, and no
+    /// other country's (Malaysian and European postcodes come before the town).
+    static let usStateAndZip = try! NSRegularExpression(pattern: #",\s*[A-Z]{2}\.?\s+\d{5}(?:-\d{4})?(?!\d)"#)
 
     /// Dates after "today" (with slack for time zones and late scans) cannot be purchase dates;
     /// very old ones are unlikely.

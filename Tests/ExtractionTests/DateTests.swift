@@ -135,3 +135,29 @@ struct DateLookalikeTests {
         #expect(fields.date == day(iso))
     }
 }
+
+/// A US address is evidence for month-first; a Malaysian one (postcode before the town) is not.
+struct DateOrderByAddressTests {
+    @Test func aUSStateAndZipReadsAmbiguousDatesMonthFirst() {
+        let fields = extract("""
+        76
+        1731 W 34th St Ste 886
+        Portland, OR 97201
+        UNLEADED PLUS                17.29
+        TOTAL                        17.29
+        9/2/2015
+        """)
+        #expect(fields.date == day("2015-09-02"))
+        #expect(fields.values(.date).contains("2015-02-09"))
+    }
+
+    @Test func aMalaysianAddressKeepsDayFirst() {
+        let fields = extract("""
+        KEDAI MAWAR
+        NO. 12, JALAN MAWAR 3, 43300 SERI KEMBANGAN, SELANGOR
+        TOTAL                        17.29
+        9/2/2015
+        """)
+        #expect(fields.date == day("2015-02-09"))
+    }
+}
