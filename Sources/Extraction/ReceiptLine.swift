@@ -4,6 +4,8 @@ import RebutCore
 /// What a line's label says its amount is. Decides whether an amount is the total or a trap.
 enum AmountRole: Sendable, Hashable {
     case roundedTotal, finalTotal, total, weakTotal, subtotal, tax, taxTable, cashPayment, cardPayment, change, rounding, quantity, discount, deposit
+    /// A tip or gratuity written in: added after a total, before the total charged.
+    case tip
     case unlabelled
 }
 
@@ -118,6 +120,8 @@ struct ReceiptLine: Sendable {
     static let itemCount: KeywordSet = ["QTY", "ITEMS", "ITEM"]
     /// Phrases with a change word ("BALANCE") that announce the total instead.
     static let amountDue: KeywordSet = ["BALANCE DUE", "AMOUNT DUE"]
+    /// A tip or gratuity: money for the staff, added to the bill on the card slip.
+    static let tipWords: Set<String> = ["TIP", "TIPS", "GRATUITY", "TRINKGELD", "PROPINA", "POURBOIRE", "PROPINES"]
     /// Words saying a tax is contained in the total ("GST included @ 6%").
     static let taxContained: Set<String> = ["INCLUDED", "INCLUDES", "INCLUIDO", "INCLOS", "INCLOSA", "ENTHALTEN", "ENTH",
                                             "COMPRIS", "COMPRISE"]
@@ -149,6 +153,7 @@ struct ReceiptLine: Sendable {
         let taxExcluded = m.contains(any: Keywords.taxExcluded)
         let paid = m.contains(any: Keywords.tendered) || m.contains(any: Keywords.cash)
         if m.contains(any: Keywords.quantity), !hasFinal || m.contains(any: Self.itemCount) { return .quantity }
+        if !Set(m.words).isDisjoint(with: Self.tipWords) { return .tip }
         // "SERV CHARGE" is not "CHANGE" misread.
         if m.contains(any: Keywords.change), !m.contains(any: Self.amountDue), !m.words.contains("CHARGE") {
             return .change

@@ -277,3 +277,35 @@ struct TotalLabelPhraseTests {
         #expect(fields.total == amount("42.00"))
     }
 }
+
+/// A US card slip: the tip written in is added after the bill's total, and the total after it
+/// is what the card was charged; a printed tip guide adds nothing.
+struct TipTests {
+    @Test("a written-in tip", arguments: ["Tip:", "Gratuity:"])
+    func totalAfterATip(label: String) {
+        let fields = extract("""
+        THE GOLDEN STATE TAVERN
+        Sub-Total                   97.41
+        TAX                          9.25
+        TOTAL                      106.66
+        \(label)                    23.47
+        TOTAL                      130.13
+        MASTERCARD XXXX2753        130.13
+        """)
+        #expect(fields.total == amount("130.13"))
+    }
+
+    @Test func aTipGuideIsNoTip() {
+        let fields = extract("""
+        BLUE MOON CAFE
+        SUBTOTAL                    96.76
+        Sales Tax                    7.02
+        TOTAL                     $103.78
+        Tip Guide:
+        15% = 15.57                       Total 119.35
+        20% = 20.76                       Total 124.54
+        AMEX ****1717              103.78
+        """)
+        #expect(fields.total == amount("103.78"))
+    }
+}

@@ -98,11 +98,14 @@ struct ReceiptArithmetic: Sendable {
         }
     }
 
-    /// A total printed after tax, service-charge or rounding lines supersedes one printed before
-    /// them ("Total 49.60 / Service charge / GST / Total 57.80"), when at most 30 % above it.
+    /// A total printed after tax, service-charge, tip or rounding lines supersedes one printed
+    /// before them ("Total 49.60 / Service charge / GST / Total 57.80", "TOTAL 106.66 / Tip 23.47 /
+    /// TOTAL 130.13"), when at most 30 % above it.
     private mutating func inferTotalAfterCharges(_ facts: TotalFacts) {
         // A charge printed as 0.00 ("ROUNDING 0.00") changes nothing, so it separates nothing either.
-        let chargeLines = facts.lines.filter { ($0.role == .tax || $0.role == .rounding)
+        // A tip counts only written in: "Tip Guide:" over suggested amounts adds nothing.
+        let chargeLines = facts.lines.filter { ($0.role == .tax || $0.role == .rounding
+            || ($0.role == .tip && $0.amounts.contains { $0.value > 0 && $0.hasFraction }))
             && !(!$0.amounts.isEmpty && $0.amounts.allSatisfy { $0.value == 0 }) }.map(\.index)
         let totals = facts.totals
         for early in totals {
@@ -116,7 +119,7 @@ struct ReceiptArithmetic: Sendable {
     }
 
     /// Roles whose amounts are never a rounded total.
-    static let notRoundedTotals: Set<AmountRole> = [.change, .quantity, .tax, .taxTable, .discount, .rounding]
+    static let notRoundedTotals: Set<AmountRole> = [.change, .quantity, .tax, .taxTable, .discount, .rounding, .tip]
 
     /// Printed amounts within two lines after a rounding line that could be a rounded total.
     private static func amountsJustAfter(_ roundingLine: Int, _ facts: TotalFacts) -> [LabelledAmount] {

@@ -14,7 +14,7 @@ enum TotalWeights {
         case .unlabelled: return 0.12
         case .taxTable: return 0.08
         case .tax, .deposit: return 0.03
-        case .change, .rounding, .quantity, .discount: return 0.0
+        case .change, .rounding, .quantity, .discount, .tip: return 0.0
         }
     }
 
