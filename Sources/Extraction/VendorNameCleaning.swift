@@ -59,7 +59,25 @@ extension VendorExtractor {
         }
         // A comma left dangling by the registration number it preceded ("BHD, (126926-H)").
         while s.hasSuffix(",") || s.hasSuffix(" ") { s.removeLast() }
-        return TextNormalisation.squeeze(s)
+        return TextNormalisation.squeeze(Self.unbracketed(s))
+    }
+
+    /// A legal name printed in brackets under the brand ("(PENNY GmbH & Co. KG)"), or with its
+    /// closing bracket lost or cut off with a registration number: the name without them.
+    /// Brackets inside a name ("MR D.I.Y. (M) SDN BHD", "(M) SDN BHD") stay.
+    static func unbracketed(_ name: String) -> String {
+        guard name.hasPrefix("(") else { return name }
+        var depth = 0
+        for (offset, character) in name.enumerated() {
+            if character == "(" { depth += 1 }
+            if character == ")" { depth -= 1 }
+            if depth == 0 {
+                // Closed before the end: a bracketed part of the name, not the whole.
+                guard offset == name.count - 1 else { return name }
+                return String(name.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
+            }
+        }
+        return String(name.dropFirst()).trimmingCharacters(in: .whitespaces)
     }
 
     private static let zeroInWord = try! NSRegularExpression(pattern: #"(?<=[A-Za-z])0|0(?=[A-Za-z])"#)

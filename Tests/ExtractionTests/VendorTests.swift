@@ -212,3 +212,27 @@ struct VendorAddressWordTests {
         #expect(fields.vendor == "KEDAI MAWAR")
     }
 }
+
+/// A vendor is filed without the brackets it was printed in.
+struct VendorBracketTests {
+    @Test("brackets around the whole name go, brackets inside it stay", arguments: [
+        ("(PENNY GmbH & Co. KG)", "PENNY GmbH & Co. KG"),
+        ("(Condis S.A.", "Condis S.A."),
+        ("MR D.I.Y. (M) SDN BHD", "MR D.I.Y. (M) SDN BHD"),
+        ("(M) SDN BHD", "(M) SDN BHD"),
+    ])
+    func unbracketed(printed: String, filed: String) {
+        #expect(VendorExtractor.unbracketed(printed) == filed)
+    }
+
+    @Test func aBracketedLegalNameIsFiledWithoutItsBrackets() {
+        let fields = extract("""
+        WELCOME
+        (PENNY GmbH & Co. KG)
+        Hauptstraße 12
+        80331 München
+        SUMME EUR 17,27
+        """)
+        #expect(fields.vendor == "PENNY GmbH & Co. KG")
+    }
+}
