@@ -108,11 +108,16 @@ struct VendorExtractor: Sendable {
         return words.filter { !legal.contains($0) && !$0.allSatisfy(\.isNumber) }.joined().count
     }
 
+    /// A line of little but title words: "*** TICKET CLIENT ***" is two titles, not a name.
     static func isTitle(_ m: MatchableLine, letters: Int) -> Bool {
         guard let title = m.firstMatch(Keywords.documentTitles) else { return false }
-        let titleLetters = title.filter(\.isLetter).count
+        let titleLetters = max(title.filter(\.isLetter).count,
+                               m.words.filter(titleWords.contains).reduce(0) { $0 + $1.count })
         return letters <= titleLetters + 5
     }
+
+    /// The words of the document titles, of four letters or more (not "THE", "FOR").
+    static let titleWords = Set(Keywords.documentTitles.patterns.flatMap(\.words).filter { $0.count >= 4 })
 
     static func isUpperCase(_ s: String) -> Bool {
         let letters = s.filter(\.isLetter)

@@ -236,3 +236,16 @@ struct VendorBracketTests {
         #expect(fields.vendor == "PENNY GmbH & Co. KG")
     }
 }
+
+/// A header line of several title words is a title however long it is.
+struct VendorTitleLineTests {
+    @Test func twoTitleWordsAreNoName() {
+        let fields = extract("""
+        *** TICKET CLIENT ***
+        Le Bistrot du Port
+        26 rue de la Paix
+        TOTAL TTC 49,39
+        """)
+        #expect(fields.vendor == "Le Bistrot du Port")
+    }
+}
