@@ -50,7 +50,9 @@ extension VendorExtractor {
         if m.contains(any: ownerWords) { score += VendorWeights.owner }
         if m.contains(any: closingWords) { score += VendorWeights.closing }
         let numbered = outsideBrackets.contains(where: \.isNumber)
-        if m.contains(any: Keywords.streetWords) || (numbered && m.contains(any: Keywords.placeWords)) || isStreetLine(folded) {
+        // On the cleaned name, where a zero between letters is an O: "Le Bistr0t" is no "…str. 0".
+        if m.contains(any: Keywords.streetWords) || (numbered && m.contains(any: Keywords.placeWords))
+            || isStreetLine(TextNormalisation.fold(cleaned)) {
             score += VendorWeights.address
         }
         let range = NSRange(location: 0, length: (folded as NSString).length)

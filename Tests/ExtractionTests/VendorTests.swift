@@ -249,3 +249,28 @@ struct VendorTitleLineTests {
         #expect(fields.vendor == "Le Bistrot du Port")
     }
 }
+
+/// Staff lines ("Serveur: VDNNU") are no name, and a zero read inside a word is no house number.
+struct VendorStaffAndStreetTests {
+    @Test func aNameWithAZeroForAnOIsNoStreet() {
+        let fields = extract("""
+        Le Bistr0t du Port
+        30 place Saint-Michel
+        38703 Lyon CEDEX
+        Serveur: VDNNU
+        TOTAL 12,00
+        """)
+        #expect(fields.vendor == "Le BistrOt du Port")
+    }
+
+    @Test("staff lines", arguments: ["Serveur: VDNNU", "Server: JANE", "Bediener: 04 Anna"])
+    func staffLineIsNoName(staff: String) {
+        let fields = extract("""
+        *** TICKET ***
+        \(staff)
+        Chez Marcel
+        TOTAL 12,00
+        """)
+        #expect(fields.vendor == "Chez Marcel")
+    }
+}
