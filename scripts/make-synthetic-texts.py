@@ -11,7 +11,8 @@ always agree with the truth. OCR-like noise (--noise 0 none, 1 light, 2 heavy) i
 the text only, after the truth is fixed.
 
 Usage:  python3 scripts/make-synthetic-texts.py --out DIR --count N --seed S [--noise 0|1|2]
-Writes DIR/text/ID.txt, DIR/img/ID.jpg (an empty placeholder for the benchmark loader) and
+Writes DIR/text/ID.txt, DIR/img/ID.jpg (an empty placeholder for the benchmark loader, or with
+--images the noise-free text rendered as a scanned thermal slip: run with /usr/bin/python3) and
 DIR/truth.jsonl: {"id","vendor","date","total","style","variant"}, vendor = first business-name line as
 printed, date ISO, total = what the customer pays (dot, two decimals). Same seed, same output.
 Conventions for the hard cases: a hotel's date is the departure (invoice) date, arrival and night
@@ -829,12 +830,37 @@ def build(rng):
     assert total > 0 and r.m(total) in text, (cc, kind, total)
     return r, vendor, total
 
+FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
+
+
+def render(lines, rng, path):
+    """The receipt as a thermal till prints it, scanned at 200 dpi: 42 monospace columns on an
+    80 mm slip, grey ink of varying strength, slight blur and paper noise. Needs Pillow
+    (Debian's python3-pil: run this script with /usr/bin/python3)."""
+    from PIL import Image, ImageDraw, ImageFilter, ImageFont
+    size = rng.choice([20, 22, 24])
+    font = ImageFont.truetype(FONT, size)
+    step = int(size * 1.35)
+    width = max(560, max((int(font.getlength(line)) for line in lines), default=0) + 60)
+    image = Image.new("L", (width, step * len(lines) + 120), rng.randint(225, 250))
+    draw = ImageDraw.Draw(image)
+    ink = rng.randint(0, 90)
+    for row, line in enumerate(lines):
+        draw.text((30, 60 + row * step), line, font=font, fill=ink)
+    image = image.filter(ImageFilter.GaussianBlur(rng.uniform(0.3, 0.9)))
+    speckle = Image.effect_noise(image.size, rng.uniform(6, 14))
+    image = Image.blend(image, speckle, 0.08)
+    image.convert("RGB").save(path, "JPEG", quality=rng.randint(70, 90))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", required=True)
     ap.add_argument("--count", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--noise", type=int, default=1, choices=[0, 1, 2])
+    ap.add_argument("--images", action="store_true",
+                    help="render each receipt's noise-free text as img/ID.jpg instead of an empty placeholder")
     a = ap.parse_args()
     os.makedirs(os.path.join(a.out, "text"), exist_ok=True)
     os.makedirs(os.path.join(a.out, "img"), exist_ok=True)
@@ -847,7 +873,11 @@ def main():
             lines = add_noise(random.Random(f"{a.seed}-{i}-noise"), r.lines, a.noise)
             with open(os.path.join(a.out, "text", rid + ".txt"), "w", encoding="utf-8") as f:
                 f.write("\n".join(lines) + "\n")
-            open(os.path.join(a.out, "img", rid + ".jpg"), "wb").close()
+            image_path = os.path.join(a.out, "img", rid + ".jpg")
+            if a.images:
+                render(r.lines, random.Random(f"{a.seed}-{i}-image"), image_path)
+            else:
+                open(image_path, "wb").close()
             style = f"{r.cc}/{r.kind}"
             styles[style] += 1
             truth.write(json.dumps({"id": rid, "vendor": vendor, "date": r.dt.date().isoformat(),

@@ -163,7 +163,10 @@ public final class OCRWorkerPool: Sendable {
                 try engine.recognize($0)
             }
         }
-        return ImageReading(page: page, image: image, clean: afterClean - start, ocr: clock.now - afterClean)
+        let rejoined = try WorkerStepFailure.during(.ocr) {
+            try SplitColumns.rejoined(page) { try engine.recognize(image, pageSegmentationMode: SplitColumns.oneBlockMode) }
+        }
+        return ImageReading(page: rejoined, image: image, clean: afterClean - start, ocr: clock.now - afterClean)
     }
 
     static func run(_ file: IngestedFile, engine: TesseractEngine, cleaner: ReceiptCleaner,
