@@ -816,8 +816,9 @@ def add_noise(rng, lines, level):
         out.append("".join(chars))
     return out
 
-def build(rng):
-    cc = rng.choices(list(COUNTRY_WEIGHT), list(COUNTRY_WEIGHT.values()))[0]
+def build(rng, countries=None):
+    weights = {k: v for k, v in COUNTRY_WEIGHT.items() if not countries or k in countries}
+    cc = rng.choices(list(weights), list(weights.values()))[0]
     kinds = [k for k in KIND_WEIGHT if k in CO[cc]["names"]]
     kind = rng.choices(kinds, [KIND_WEIGHT[k] for k in kinds])[0]
     r = Rc(rng, cc, kind)
@@ -859,6 +860,7 @@ def main():
     ap.add_argument("--count", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--noise", type=int, default=1, choices=[0, 1, 2])
+    ap.add_argument("--countries", help="only these styles, comma-separated (e.g. DE,FR)")
     ap.add_argument("--images", action="store_true",
                     help="render each receipt's noise-free text as img/ID.jpg instead of an empty placeholder")
     a = ap.parse_args()
@@ -869,7 +871,7 @@ def main():
         for i in range(1, a.count + 1):
             rid = f"syn-{i:0{width}d}"
             rng = random.Random(f"{a.seed}-{i}")
-            r, vendor, total = build(rng)
+            r, vendor, total = build(rng, set(a.countries.split(",")) if a.countries else None)
             lines = add_noise(random.Random(f"{a.seed}-{i}-noise"), r.lines, a.noise)
             with open(os.path.join(a.out, "text", rid + ".txt"), "w", encoding="utf-8") as f:
                 f.write("\n".join(lines) + "\n")

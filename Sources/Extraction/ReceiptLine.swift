@@ -126,7 +126,9 @@ struct ReceiptLine: Sendable {
     static let taxContained: Set<String> = ["INCLUDED", "INCLUDES", "INCLUIDO", "INCLOS", "INCLOSA", "ENTHALTEN", "ENTH",
                                             "COMPRIS", "COMPRISE"]
     /// The verb of "Total includes GST 7.14" (Australia, New Zealand, the UK), "incluye IVA", "enthält MwSt".
-    static let includesVerb: Set<String> = ["INCLUDES", "INCLUYE", "INCLOU", "ENTHALT", "ENTHAELT", "COMPREND"]
+    /// German says the tax is contained ("enthaltene MwSt 2,47", "darin MwSt"): never the total.
+    static let includesVerb: Set<String> = ["INCLUDES", "INCLUYE", "INCLOU", "ENTHALT", "ENTHAELT", "COMPREND",
+                                            "ENTHALTEN", "ENTHALTENE", "ENTHALTENEN", "DARIN"]
 
     /// A tax name before the word that says it is included ("GST INCLUDED", "IVA INCLUIDO"), not
     /// after it ("INCLUSIVE OF GST", whose amount is the total with its TOTAL word lost).

@@ -309,3 +309,19 @@ struct TipTests {
         #expect(fields.total == amount("103.78"))
     }
 }
+
+/// German receipts say the tax is contained in the amount paid: that line is the tax.
+struct ContainedTaxTests {
+    @Test("the tax contained", arguments: ["enthaltene MwSt", "darin MwSt", "darin enthaltene MwSt"])
+    func containedTaxIsTheTax(label: String) {
+        let fields = extract("""
+        EDEKA Schäfer
+        1x Apfelsaft 1L         1,79 A
+        1x Roggenbrot 750g     17,04 B
+        Gegeben Bar            18,83
+        \(label)          2,47
+        """)
+        #expect(fields.total == amount("18.83"))
+        #expect(fields.tax == amount("2.47"))
+    }
+}

@@ -274,3 +274,17 @@ struct VendorStaffAndStreetTests {
         #expect(fields.vendor == "Chez Marcel")
     }
 }
+
+/// A street whose ß OCR read as B, K or 8 is still a street, not a name.
+struct VendorStreetReadingTests {
+    @Test("-straße misread", arguments: ["SchillerstraBe 71a", "Schillerstrake 71a", "Hauptstra8e 12"])
+    func misreadStreetIsNoName(street: String) {
+        let fields = extract("""
+        Lidl
+        \(street)
+        50667 Köln
+        SUMME EUR 12,40
+        """)
+        #expect(fields.vendor == "Lidl")
+    }
+}
