@@ -131,10 +131,12 @@ enum SecondLook {
         // upright dot-matrix scans by +12 to +28. A gain of half the turn margin is taken as the
         // page standing upright. Not for sideways print, which thickening can raise as much.
         var uprightByThickening = false
-        // Amounts read as amounts: the lines run across and the print is the right way up, so
-        // the half turn would be a wasted slow pass (a halftone-screened scan reads poorly either way).
-        let uprightByAmounts = !sideways && detected != 2 && confidentAmounts(page) >= uprightAmounts
-        if uprightByAmounts { turns.removeAll { $0 == 2 } }
+        // Amounts read as amounts: the print is the right way up and read along its lines, so
+        // any turn would be a wasted slow pass. This outranks orientation detection and the ink
+        // profile, both of which turned poor upright scans (a halftone-screened background, bold
+        // print on grey paper: detection said upside down).
+        let uprightByAmounts = confidentAmounts(page) >= uprightAmounts
+        if uprightByAmounts { turns.removeAll() }
         if detected == 0 || (detected == nil && !sideways) {
             let before = best.page.meanConfidence
             try tryThickened()

@@ -58,8 +58,9 @@ import Testing
     /// A first reading (confidence 40, 30 words across the middle third) plus `amounts` words
     /// read as money; its thickened page reads at `thickened`, the middle third of that at
     /// `thickenedBand`. Records which images were read: a band is a third of the page's height.
-    static func probedPasses(amounts: Int, thickened: Double, thickenedBand: Double) throws -> [String] {
-        let first = try #require(LeptonicaImage.blank(width: 100, height: 300))
+    static func probedPasses(amounts: Int, thickened: Double, thickenedBand: Double, detected: Int? = nil,
+                             sideways: Bool = false) throws -> [String] {
+        let first = try #require(sideways ? LeptonicaImage.blank(width: 300, height: 100) : LeptonicaImage.blank(width: 100, height: 300))
         let thick = try #require(LeptonicaImage.blank(width: 100, height: 300))
         let turnedImage = try #require(LeptonicaImage.blank(width: 100, height: 300))
         func word(_ text: String, y: Int, confidence: Double) -> Word {
@@ -70,7 +71,7 @@ import Testing
         let line = TextLine(text: "", confidence: 40, box: Box(x: 0, y: 100, width: 100, height: 200), words: words)
         let firstPage = OCRPage(lines: [line], meanConfidence: 40, width: 100, height: 300)
         var reads: [String] = []
-        _ = try SecondLook.improve(firstPage, of: first, uprightTurns: { _ in nil },
+        _ = try SecondLook.improve(firstPage, of: first, uprightTurns: { _ in detected },
                                    turn: { _, _ in turnedImage }, thickened: { _ in thick }) { image in
             if image === thick { reads.append("thickened"); return reading(confidence: thickened) }
             if image.height == 100 { reads.append("thickened band"); return reading(confidence: thickenedBand) }
@@ -84,6 +85,16 @@ import Testing
     @Test func confidentAmountsRuleOutUpsideDown() throws {
         #expect(try Self.probedPasses(amounts: 3, thickened: 43, thickenedBand: 45) == ["thickened band", "thickened"])
         #expect(try Self.probedPasses(amounts: 2, thickened: 43, thickenedBand: 45) == ["thickened band", "thickened", "turned"])
+    }
+
+    /// Amounts read as amounts outrank orientation detection naming a turn, and lines the ink
+    /// profile takes for sideways: print read across its lines gives no amount.
+    @Test(arguments: [(2, false), (1, false), (nil, true)] as [(Int?, Bool)])
+    func confidentAmountsOutrankDetectionAndTheInkProfile(detected: Int?, sideways: Bool) throws {
+        let reads = try Self.probedPasses(amounts: 3, thickened: 43, thickenedBand: 45, detected: detected, sideways: sideways)
+        #expect(!reads.contains("turned"))
+        let without = try Self.probedPasses(amounts: 0, thickened: 43, thickenedBand: 45, detected: detected, sideways: sideways)
+        #expect(without.contains("turned"))
     }
 
     /// Where the thickened middle third reads no better than the first reading's, the whole
