@@ -190,8 +190,9 @@ struct DateExtractor: Sendable {
         if dayFirst != monthFirst {
             return dayFirst > monthFirst ? 0.9 : 0.1
         }
-        // A US address ("Portland, OR 97201") is the receipt's own word for month-first.
-        if lines.contains(where: { TextNormalisation.matches(Self.usStateAndZip, TextNormalisation.repairNumbers($0.match.folded)) }) {
+        // A US address ("Portland, OR 97201") is the receipt's own word for month-first, asked
+        // only when some date could be read either way.
+        if readings.contains(where: \.ambiguous), lines.contains(where: { TextNormalisation.matches(Self.usStateAndZip, TextNormalisation.repairNumbers($0.match.folded)) }) {
             return 0.25
         }
         return 0.8
