@@ -184,8 +184,12 @@ struct ReceiptLine: Sendable {
         if hasTotal && taxIncluded { return .finalTotal }
         // "(Inclusive of GST): 42.00" with the TOTAL word lost is the total; "Inclusive of 6% GST: 2.38"
         // names the rate, so its amount is the tax.
-        // "GST INCLUDED 0.78", "MwSt enthalten": the tax named first is what the amount is.
-        if taxIncluded { return m.folded.contains("%") || Self.taxNamedFirst(m.words) ? .tax : .total }
+        // "GST INCLUDED 0.78", "MwSt enthalten": the tax named first is what the amount is; so is
+        // German "inkl. MwSt 4,21" without a SUMME, which never names the total.
+        if taxIncluded {
+            let german = !Set(m.words).isDisjoint(with: ["INKL", "INKLUSIVE"])
+            return m.folded.contains("%") || german || Self.taxNamedFirst(m.words) ? .tax : .total
+        }
         if hasFinal { return .finalTotal }
         if hasTotal, !paid { return .total }
         if m.contains(any: Keywords.card) { return .cardPayment }

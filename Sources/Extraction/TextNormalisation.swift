@@ -49,6 +49,11 @@ enum TextNormalisation {
                                                             withTemplate: "$1$2.$3")
         // "50,.00" / "3.,50": a doubled separator is one.
         out = out.replacingOccurrences(of: ",.", with: ".").replacingOccurrences(of: ".,", with: ",")
+        // "33°20": a decimal point read as a degree sign, between digits and before two of them.
+        if out.contains("°") || out.contains("º") {
+            out = degreePoint.stringByReplacingMatches(in: out, range: NSRange(location: 0, length: (out as NSString).length),
+                                                       withTemplate: "$1.$2")
+        }
         guard out.contains(" ") else { return out }
         // "55.1 0" at the end of a line: the last cent digit split off.
         out = splitLastDigit.stringByReplacingMatches(in: out, range: NSRange(location: 0, length: (out as NSString).length),
@@ -62,6 +67,7 @@ enum TextNormalisation {
 
     private static let currencySpaceDecimal = try! NSRegularExpression(
         pattern: #"((?:RM|€|£|\$|EUR|MYR) ?)(\d{1,5}) (\d{2})(?![\d.,/:-])"#)
+    private static let degreePoint = try! NSRegularExpression(pattern: #"(\d)[°º](\d{2})(?![\d°ºC])"#)
     private static let splitLastDigit = try! NSRegularExpression(pattern: #"(\d[.,]\d) (\d)\s*$"#)
     private static let splitDecimals = [
         try! NSRegularExpression(pattern: #"(?<=\d) ?([.,]) (?=\d{2}(?![\d/:-]))"#),

@@ -325,3 +325,38 @@ struct ContainedTaxTests {
         #expect(fields.tax == amount("2.47"))
     }
 }
+
+/// German "inkl. MwSt 4,21" on a line of its own is the tax the total contains; with SUMME it
+/// is the total. And a decimal point OCR read as a degree sign is still a point.
+struct GermanInclusiveAndDegreePointTests {
+    @Test func inklMwStAloneIsTheTax() {
+        let fields = extract("""
+        REWE Markt GmbH
+        1 x Butter 250g        2,25 B
+        SUMME                 26,39 EUR
+        inkl. MwSt             4,21
+        Gegeben BAR           40,00 EUR
+        Rückgeld              13,61 EUR
+        """)
+        #expect(fields.total == amount("26.39"))
+        #expect(fields.tax == amount("4.21"))
+    }
+
+    @Test func summeInklMwStIsTheTotal() {
+        let fields = extract("""
+        REWE Markt GmbH
+        1 x Butter 250g        2,25 B
+        Summe inkl. MwSt      26,39 EUR
+        """)
+        #expect(fields.total == amount("26.39"))
+    }
+
+    @Test func aDegreeSignBetweenDigitsIsAPoint() {
+        let fields = extract("""
+        Austin Yellow Cab
+        Sub-Total 33.20
+        TOTAL 33°20
+        """)
+        #expect(fields.total == amount("33.20"))
+    }
+}
