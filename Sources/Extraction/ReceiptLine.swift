@@ -52,7 +52,19 @@ struct ReceiptLine: Sendable {
         var analysed = lines
         var tableRowsLeft = 0
         var totalSeen = false
+        var tipGuideRows = false
         for i in analysed.indices {
+            // A tip guide ("Suggested Gratuity:" over "18% = 5.68 Total 37.21" rows): each row's
+            // total is a suggestion, never what was charged.
+            if analysed[i].role == .tip, analysed[i].amounts.isEmpty {
+                tipGuideRows = true
+                continue
+            }
+            if tipGuideRows, analysed[i].match.folded.contains("%") {
+                analysed[i].role = .tip
+                continue
+            }
+            tipGuideRows = false
             defer {
                 if let role = analysed[i].role, !analysed[i].amounts.isEmpty,
                    [.roundedTotal, .finalTotal, .total, .cashPayment, .cardPayment, .change].contains(role) {

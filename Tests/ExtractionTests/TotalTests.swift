@@ -360,3 +360,20 @@ struct GermanInclusiveAndDegreePointTests {
         #expect(fields.total == amount("33.20"))
     }
 }
+
+/// The rows under "Suggested Gratuity:" are suggestions: their totals were never charged.
+struct TipGuideRowTests {
+    @Test func suggestedTotalsAreNotTheTotal() {
+        let fields = extract("""
+        AUSTIN TAQUERIA
+        Sub-Total                         28.79
+        Sales Tax (9.5%)                   2.74
+        Suggested Gratuity:
+        18% = 5.68                  Total 37.21
+        20% = 6.31                  Total 37.84
+        22% = 6.94                  Total 38.47
+        VISA CREDIT                       31.53
+        """)
+        #expect(fields.total == amount("31.53"))
+    }
+}
