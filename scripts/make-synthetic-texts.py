@@ -10,7 +10,7 @@ receipt is built by arithmetic, so items, subtotal, tax, service, rounding, cash
 always agree with the truth. OCR-like noise (--noise 0 none, 1 light, 2 heavy) is applied to
 the text only, after the truth is fixed.
 
-Usage:  python3 scripts/make-synthetic-texts.py --out DIR --count N --seed S [--noise 0|1|2]
+Usage:  python3 scripts/make-synthetic-texts.py --out DIR --count N --seed S [--noise 0|1|2] [--countries DE,FR] [--images]
 Writes DIR/text/ID.txt, DIR/img/ID.jpg (an empty placeholder for the benchmark loader, or with
 --images the noise-free text rendered as a scanned thermal slip: run with /usr/bin/python3) and
 DIR/truth.jsonl: {"id","vendor","date","total","style","variant"}, vendor = first business-name line as
