@@ -50,8 +50,13 @@ struct DateExtractor: Sendable {
         var best: [LocalDate: (score: Double, reading: DateReading, entries: [DateLedger.Entry])] = [:]
         var order: [LocalDate] = []
         var lines: [LocalDate: Set<Int>] = [:]
+        var arrivals = Set<LocalDate>()
         for reading in readings {
-            let entries = entries(reading, preferDayFirst: preferDayFirst, context: context)
+            // The arrival day is a stay date wherever it is printed (the first night's row too).
+            let matchable = MatchableLine(reading.line)
+            if isArrival(reading, matchable) { arrivals.insert(reading.date) }
+            var entries = entries(reading, preferDayFirst: preferDayFirst, context: context)
+            if isDeparture(reading, matchable) { entries.append(.init(.departure, .add(DateWeights.departure))) }
             let score = DateLedger.score(entries)
             lines[reading.date, default: []].insert(reading.lineIndex)
             if best[reading.date] == nil { order.append(reading.date) }
@@ -65,6 +70,7 @@ struct DateExtractor: Sendable {
             ledger.add(.repeated, min(DateWeights.repeatedCap, DateWeights.repeated * Double(count - 1)), to: date,
                        note: "on \(count) lines")
         }
+        for date in arrivals { ledger.add(.arrival, DateWeights.arrival, to: date, note: "the guest's arrival") }
         if let prior = context.datePrior {
             Self.apply(prior, to: &ledger) { reading in
                 receiptLines.first { $0.index == reading.lineIndex }.flatMap(Self.digitConfidence)
@@ -143,6 +149,32 @@ struct DateExtractor: Sendable {
         if plausible != 1 { entries.append(.init(.implausible, .scale(plausible))) }
         return entries
     }
+
+    /// A hotel's check-in day: the bill is dated when the guest leaves. On a line naming both
+    /// ("Arrival: 11/04/15 Departure: 14/04/15") the earlier date is the arrival.
+    func isArrival(_ reading: DateReading, _ line: MatchableLine) -> Bool {
+        guard line.contains(any: Self.arrivalWords) else { return false }
+        guard line.contains(any: Self.departureWords) else { return true }
+        return Self.datesReadAlike(reading).contains { $0 > reading.date }
+    }
+
+    /// The guest's departure: the day the bill is made out.
+    func isDeparture(_ reading: DateReading, _ line: MatchableLine) -> Bool {
+        guard line.contains(any: Self.departureWords) else { return false }
+        guard line.contains(any: Self.arrivalWords) else { return true }
+        return !Self.datesReadAlike(reading).contains { $0 > reading.date }
+    }
+
+    /// The dates on a reading's line read in the same day/month order (or in no doubt).
+    static func datesReadAlike(_ reading: DateReading) -> [LocalDate] {
+        DateParser.readings(in: reading.line, lineIndex: reading.lineIndex)
+            .filter { $0.order == reading.order || $0.order == .unambiguous || reading.order == .unambiguous }.map(\.date)
+    }
+
+    static let arrivalWords: KeywordSet = ["ARRIVAL", "ARRIVEE", "ANREISE", "LLEGADA", "ARRIBADA", "CHECK IN",
+                                           "CHECK-IN", "ARR"]
+    static let departureWords: KeywordSet = ["DEPARTURE", "DEPART", "ABREISE", "SALIDA", "SORTIDA", "CHECK OUT",
+                                             "CHECK-OUT", "DEP"]
 
     /// Date-shaped text that is no real day ("36/03/2018", "30/13/2018"): the dates inside the prior
     /// one digit misread away, when there is exactly one per printed date.
@@ -231,6 +263,8 @@ enum DateWeights {
     static let otherDate = -0.25
     /// Phone and fax numbers look like dates.
     static let contact = -0.3
+    /// A hotel guest's arrival day, not the bill's; the departure day, the bill's.
+    static let arrival = -0.2, departure = 0.1
     /// The same date on several lines, up to a cap.
     static let repeated = 0.07, repeatedCap = 0.15
     /// An ambiguous date read in the order the receipt does not prefer: kept as a weaker
@@ -250,6 +284,8 @@ enum DateRule: String, CaseIterable, LedgerRule {
     /// How much the printed shape looks like a receipt date (`DateParser`).
     case shape
     case label, time, otherDate, contact
+    /// A hotel's check-in day; its check-out day.
+    case arrival, departure
     /// An ambiguous date read in the order the receipt does not prefer.
     case otherOrder
     /// A date that is only real month-first.
@@ -270,7 +306,8 @@ enum DateRule: String, CaseIterable, LedgerRule {
 
     var phase: Phase {
         switch self {
-        case .shape, .label, .time, .otherDate, .contact: return .reading
+        case .shape, .label, .time, .otherDate, .contact, .departure: return .reading
+        case .arrival: return .agreement
         case .otherOrder, .monthFirstOnly, .implausible: return .order
         case .repeated: return .agreement
         case .outsidePrior, .priorMisread: return .prior

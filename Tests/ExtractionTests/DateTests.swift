@@ -161,3 +161,33 @@ struct DateOrderByAddressTests {
         #expect(fields.date == day("2015-02-09"))
     }
 }
+
+/// A hotel bill is dated when the guest leaves: the arrival day is a stay date.
+struct HotelDateTests {
+    @Test("arrival and departure", arguments: [
+        "ARRIVAL: 2015-04-11  DEPARTURE: 2015-04-14",
+        "Anreise: 11.04.2015 Abreise: 14.04.2015",
+        "Arrivée: 11.04.2015     Départ: 14.04.2015",
+    ])
+    func theDepartureIsTheBillsDate(stay: String) {
+        let fields = extract("""
+        HOTEL GARNI ZIMMERMANN
+        \(stay)
+        2015-04-11 ROOM CHARGE     169.99
+        2015-04-12 ROOM CHARGE     169.99
+        2015-04-13 ROOM CHARGE     169.99
+        TOTAL                      509.97
+        """)
+        #expect(fields.date == day("2015-04-14"))
+    }
+
+    @Test func anArrivalLineAloneIsAStayDate() {
+        let fields = extract("""
+        HOTEL GARNI ZIMMERMANN
+        Arrival 11/04/2015
+        Date 14/04/2015
+        TOTAL 509.97
+        """)
+        #expect(fields.date == day("2015-04-14"))
+    }
+}
