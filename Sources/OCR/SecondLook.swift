@@ -33,31 +33,14 @@ enum SecondLook {
     static let amountConfidence = 50.0
 
     static func confidentAmounts(_ page: OCRPage) -> Int {
-        page.lines.reduce(0) { count, line in
-            count + line.words.filter { $0.confidence >= amountConfidence && looksLikeMoney($0.text) }.count
-        }
+        MoneyWords.count(in: page, minimumConfidence: amountConfidence)
     }
 
-    /// Digits with a decimal point or comma before exactly two digits, grouped or not, with at
-    /// most a short currency mark before and one character after.
-    static func looksLikeMoney(_ word: String) -> Bool {
-        let chars = Array(word)
-        guard let last = chars.lastIndex(where: \.isNumber), chars.count - 1 - last <= 1 else { return false }
-        guard let first = chars.firstIndex(where: \.isNumber), first <= 3,
-              !chars[..<first].contains(where: { $0.isNumber || $0 == "." || $0 == "," }) else { return false }
-        let body = chars[first...last]
-        guard body.count >= 4, body[body.endIndex - 3] == "." || body[body.endIndex - 3] == ",",
-              body[(body.endIndex - 2)...].allSatisfy(\.isNumber) else { return false }
-        let whole = body[..<(body.endIndex - 3)]
-        return whole.allSatisfy { $0.isNumber || $0 == "," || $0 == "." } && whole.first?.isNumber == true
-            && whole.last?.isNumber == true
-    }
-
-    /// The middle third of a page, top to bottom: where a receipt's items are, so a probe of
-    /// how a stroke weight reads there speaks for the whole.
     /// Fewer legible words than this in the middle third and the probe would judge by noise.
     static let probeWords = 8
 
+    /// The middle third of a page, top to bottom: where a receipt's items are, so a probe of
+    /// how a stroke weight reads there speaks for the whole.
     static func middleBand(of image: LeptonicaImage) -> LeptonicaImage? {
         let third = Int32(image.height / 3)
         return image.clipped(to: PixelRect(x: 0, y: third, width: Int32(image.width), height: third))
@@ -124,6 +107,11 @@ enum SecondLook {
         if let detected, detected != 0 {
             turns = [detected] + turns.filter { $0 != detected }
         }
+        // Amounts read as amounts: the print is the right way up and read along its lines, so
+        // any turn would be a wasted slow pass. This outranks orientation detection and the ink
+        // profile, both of which turned poor upright scans (a halftone-screened background, bold
+        // print on grey paper: detection said upside down).
+        if confidentAmounts(page) >= uprightAmounts { turns.removeAll() }
         // Upright by detection, or detection unsure and lines running across: thin print is the
         // likelier cause, and a good thickened reading saves turning it (a dot-matrix slip is read
         // large, so each turn is a slow pass). Thickening makes upright print more legible, never
@@ -131,12 +119,6 @@ enum SecondLook {
         // upright dot-matrix scans by +12 to +28. A gain of half the turn margin is taken as the
         // page standing upright. Not for sideways print, which thickening can raise as much.
         var uprightByThickening = false
-        // Amounts read as amounts: the print is the right way up and read along its lines, so
-        // any turn would be a wasted slow pass. This outranks orientation detection and the ink
-        // profile, both of which turned poor upright scans (a halftone-screened background, bold
-        // print on grey paper: detection said upside down).
-        let uprightByAmounts = confidentAmounts(page) >= uprightAmounts
-        if uprightByAmounts { turns.removeAll() }
         if detected == 0 || (detected == nil && !sideways) {
             let before = best.page.meanConfidence
             try tryThickened()

@@ -37,9 +37,7 @@ enum SplitColumns {
     }
 
     /// Words that read as whole amounts ("21.00", "RM4.99").
-    static func wholeAmounts(_ page: OCRPage) -> Int {
-        page.lines.reduce(0) { $0 + $1.words.filter { SecondLook.looksLikeMoney($0.text) }.count }
-    }
+    static func wholeAmounts(_ page: OCRPage) -> Int { MoneyWords.count(in: page) }
 
     /// The page read as one block when its first reading looks split and the block holds more
     /// whole amounts; either way the block reading is kept as the page's fallback reading, so

@@ -107,10 +107,10 @@ import Testing
     /// mark before and a tax code after; not an apostrophe (an upside-down point) nor a bare count.
     @Test func moneyAsPrinted() {
         for text in ["12.50", "RM1,234.50", "12,50", "$8.20", "12.50A", "1.234,50"] {
-            #expect(SecondLook.looksLikeMoney(text), "\(text)")
+            #expect(MoneyWords.looksLikeMoney(text), "\(text)")
         }
         for text in ["1250", "12.5", "12'50", "0S'21", "AB.CD", "12.500", ".50", "TOTAL"] {
-            #expect(!SecondLook.looksLikeMoney(text), "\(text)")
+            #expect(!MoneyWords.looksLikeMoney(text), "\(text)")
         }
     }
 }
