@@ -52,11 +52,14 @@ struct DateExtractor: Sendable {
         var lines: [LocalDate: Set<Int>] = [:]
         var arrivals = Set<LocalDate>()
         for reading in readings {
+            let line = MatchableLine(reading.line)
+            var entries = entries(reading, on: line, preferDayFirst: preferDayFirst, context: context)
+            switch Self.stayDay(reading, on: line) {
             // The arrival day is a stay date wherever it is printed (the first night's row too).
-            let matchable = MatchableLine(reading.line)
-            if isArrival(reading, matchable) { arrivals.insert(reading.date) }
-            var entries = entries(reading, preferDayFirst: preferDayFirst, context: context)
-            if isDeparture(reading, matchable) { entries.append(.init(.departure, .add(DateWeights.departure))) }
+            case .arrival: arrivals.insert(reading.date)
+            case .departure: entries.append(.init(.departure, .add(DateWeights.departure)))
+            case nil: break
+            }
             let score = DateLedger.score(entries)
             lines[reading.date, default: []].insert(reading.lineIndex)
             if best[reading.date] == nil { order.append(reading.date) }
@@ -128,9 +131,9 @@ struct DateExtractor: Sendable {
     /// What one reading earns: its printed shape, what its line says (a date label, a time beside
     /// it, words of other dates or of phone numbers), the day/month order the receipt prefers, and
     /// whether the date is plausible.
-    func entries(_ reading: DateReading, preferDayFirst: Double, context: ExtractionContext) -> [DateLedger.Entry] {
+    func entries(_ reading: DateReading, on line: MatchableLine, preferDayFirst: Double,
+                 context: ExtractionContext) -> [DateLedger.Entry] {
         var entries = [DateLedger.Entry(.shape, .add(reading.shapeScore))]
-        let line = MatchableLine(reading.line)
         if line.contains(any: Keywords.dateLabels) { entries.append(.init(.label, .add(DateWeights.label))) }
         if hasTime(reading.line) { entries.append(.init(.time, .add(DateWeights.time))) }
         if line.contains(any: Self.otherDateWords) { entries.append(.init(.otherDate, .add(DateWeights.otherDate))) }
@@ -150,19 +153,18 @@ struct DateExtractor: Sendable {
         return entries
     }
 
-    /// A hotel's check-in day: the bill is dated when the guest leaves. On a line naming both
-    /// ("Arrival: 11/04/15 Departure: 14/04/15") the earlier date is the arrival.
-    func isArrival(_ reading: DateReading, _ line: MatchableLine) -> Bool {
-        guard line.contains(any: Self.arrivalWords) else { return false }
-        guard line.contains(any: Self.departureWords) else { return true }
-        return Self.datesReadAlike(reading).contains { $0 > reading.date }
-    }
+    /// Which day of a hotel stay a date is, when its line names one: the bill is dated when the
+    /// guest leaves. On a line naming both ("Arrival: 11/04/15 Departure: 14/04/15") the earlier
+    /// date is the arrival.
+    enum StayDay { case arrival, departure }
 
-    /// The guest's departure: the day the bill is made out.
-    func isDeparture(_ reading: DateReading, _ line: MatchableLine) -> Bool {
-        guard line.contains(any: Self.departureWords) else { return false }
-        guard line.contains(any: Self.arrivalWords) else { return true }
-        return !Self.datesReadAlike(reading).contains { $0 > reading.date }
+    static func stayDay(_ reading: DateReading, on line: MatchableLine) -> StayDay? {
+        switch (line.contains(any: arrivalWords), line.contains(any: departureWords)) {
+        case (false, false): return nil
+        case (true, false): return .arrival
+        case (false, true): return .departure
+        case (true, true): return datesReadAlike(reading).contains { $0 > reading.date } ? .arrival : .departure
+        }
     }
 
     /// The dates on a reading's line read in the same day/month order (or in no doubt).

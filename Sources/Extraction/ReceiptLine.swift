@@ -134,6 +134,8 @@ struct ReceiptLine: Sendable {
     static let amountDue: KeywordSet = ["BALANCE DUE", "AMOUNT DUE"]
     /// A tip or gratuity: money for the staff, added to the bill on the card slip.
     static let tipWords: Set<String> = ["TIP", "TIPS", "GRATUITY", "TRINKGELD", "PROPINA", "POURBOIRE", "PROPINES"]
+    /// German "inkl." without a SUMME: the tax contained, never the total.
+    static let germanInclusive: Set<String> = ["INKL", "INKLUSIVE"]
     /// Words saying a tax is contained in the total ("GST included @ 6%").
     static let taxContained: Set<String> = ["INCLUDED", "INCLUDES", "INCLUIDO", "INCLOS", "INCLOSA", "ENTHALTEN", "ENTH",
                                             "COMPRIS", "COMPRISE"]
@@ -167,7 +169,8 @@ struct ReceiptLine: Sendable {
         let taxExcluded = m.contains(any: Keywords.taxExcluded)
         let paid = m.contains(any: Keywords.tendered) || m.contains(any: Keywords.cash)
         if m.contains(any: Keywords.quantity), !hasFinal || m.contains(any: Self.itemCount) { return .quantity }
-        if !Set(m.words).isDisjoint(with: Self.tipWords) { return .tip }
+        let words = Set(m.words)
+        if !words.isDisjoint(with: Self.tipWords) { return .tip }
         // "SERV CHARGE" is not "CHANGE" misread.
         if m.contains(any: Keywords.change), !m.contains(any: Self.amountDue), !m.words.contains("CHARGE") {
             return .change
@@ -186,11 +189,11 @@ struct ReceiptLine: Sendable {
         // "TOTAL GST", "GST 6%", "IVA 21%", "GST PAYABLE": the tax itself. "TOTAL (INCL. GST)" is the total.
         if hasTax, !taxIncluded { return .tax }
         // "GST included @ 6%: 1.87", "IVA incluido 21%": the tax contained in the total, with its rate.
-        if taxIncluded, m.folded.contains("%"), !Set(m.words).isDisjoint(with: Self.taxContained) {
+        if taxIncluded, m.folded.contains("%"), !words.isDisjoint(with: Self.taxContained) {
             return .tax
         }
         // "Total includes GST 7.14", "Incluye IVA": a sentence about the total, whose amount is the tax.
-        if taxIncluded, !Set(m.words).isDisjoint(with: Self.includesVerb) { return .tax }
+        if taxIncluded, !words.isDisjoint(with: Self.includesVerb) { return .tax }
         if m.contains(any: Keywords.discount) { return .discount }
         if m.contains(any: Keywords.deposit) { return .deposit }
         if hasTotal && taxIncluded { return .finalTotal }
@@ -199,7 +202,7 @@ struct ReceiptLine: Sendable {
         // "GST INCLUDED 0.78", "MwSt enthalten": the tax named first is what the amount is; so is
         // German "inkl. MwSt 4,21" without a SUMME, which never names the total.
         if taxIncluded {
-            let german = !Set(m.words).isDisjoint(with: ["INKL", "INKLUSIVE"])
+            let german = !words.isDisjoint(with: Self.germanInclusive)
             return m.folded.contains("%") || german || Self.taxNamedFirst(m.words) ? .tax : .total
         }
         if hasFinal { return .finalTotal }
