@@ -17,10 +17,7 @@ import Testing
 
     static let folder = Fixtures.url("synthetic")
 
-    static let truths: [Truth] = {
-        let text = (try? String(contentsOf: folder.appendingPathComponent("truth.jsonl"), encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").compactMap { try? JSONDecoder().decode(Truth.self, from: Data($0.utf8)) }
-    }()
+    static let truths: [Truth] = Fixtures.truthLines(in: folder)
 
     @Test func theFixturesAreThere() {
         #expect(Self.truths.count == 2)

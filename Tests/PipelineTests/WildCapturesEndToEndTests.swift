@@ -23,10 +23,7 @@ import Testing
 
     static let folder = Fixtures.url("wild")
 
-    static let truths: [WildTruth] = {
-        let text = (try? String(contentsOf: folder.appendingPathComponent("truth.jsonl"), encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").compactMap { try? JSONDecoder().decode(WildTruth.self, from: Data($0.utf8)) }
-    }()
+    static let truths: [WildTruth] = Fixtures.truthLines(in: folder)
 
 
     private func read(_ truth: WildTruth) async throws -> (vendor: Bool, date: Bool, total: Bool, currency: Bool) {

@@ -39,6 +39,13 @@ public enum Fixtures {
         return try JSONDecoder().decode(Truth.self, from: Data(contentsOf: json))
     }
 
+    /// The lines of a fixture folder's `truth.jsonl` (the wild layout `bench accuracy` reads),
+    /// decoded as `T`; an unreadable file or line gives none, which the suites' count checks catch.
+    public static func truthLines<T: Decodable>(in folder: URL, as type: T.Type = T.self) -> [T] {
+        let text = (try? String(contentsOf: folder.appendingPathComponent("truth.jsonl"), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap { try? JSONDecoder().decode(T.self, from: Data($0.utf8)) }
+    }
+
     /// Every rendered receipt image in Fixtures/receipts, in name order.
     public static func receiptImages() throws -> [URL] {
         let dir = url("receipts")
