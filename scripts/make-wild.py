@@ -22,6 +22,9 @@ Variants (all by default, in this order):
   page-grey   the same on a textured grey lid
   heic        the photo as HEIC (heif-enc, Debian libheif-examples)
   pdf-image   the grey page as an image-only PDF (no text layer)
+  scan-poor   the slip from a cheap or misconfigured scanner: 55-75% of its resolution, soft
+              focus, washed-out contrast, heavy JPEG (q 20-40); OCR reads it with more glyph
+              errors than the clean scan, so extraction must survive noisy labels
   pdf-text    the slip as a PDF with real text (Courier, 80 mm wide), as a till that e-mails
               its receipt writes; only for `fixtures`, whose printed rows are known (skipped
               for other sources)
@@ -58,7 +61,8 @@ fixtures = load_module("make_fixtures", "make-fixtures.py")
 formats = load_module("make_format_fixtures", "make-format-fixtures.py")
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageOps  # noqa: E402 (checked above)
 
-VARIANTS = ["clean", "photo", "photo-exif", "page-white", "page-grey", "heic", "pdf-image", "pdf-text", "faded"]
+VARIANTS = ["clean", "photo", "photo-exif", "page-white", "page-grey", "heic", "pdf-image", "pdf-text", "faded",
+            "scan-poor"]
 A4_300DPI = (2480, 3508)
 PHOTO_SIZE = (2700, 3600)  # a portrait phone photo, ~10 MP
 SLIP_MM = (72, 80)  # printed width of a till slip
@@ -372,6 +376,19 @@ def faded(slip, ident):
     return ImageChops.subtract(paper, speckle).filter(ImageFilter.GaussianBlur(0.5))
 
 
+def scan_poor(slip, ident):
+    """A poor scan of the slip (see the module doc): returns (image, JPEG quality)."""
+    rng = seeded(ident, "scan-poor")
+    grey = slip.convert("L")
+    scale = rng.uniform(0.55, 0.75)
+    small = grey.resize((max(1, round(grey.width * scale)), max(1, round(grey.height * scale))), Image.BILINEAR)
+    soft = small.filter(ImageFilter.GaussianBlur(rng.uniform(0.3, 0.7)))
+    low, high = rng.uniform(20, 70), rng.uniform(215, 250)
+    washed = Image.eval(soft, lambda g: round(low + (g / 255) * (high - low)))
+    speckle = fixtures.scaled_noise(washed.size, rng, 0, 12)
+    return ImageChops.subtract(washed, speckle), rng.randint(20, 40)
+
+
 def write_variants(source, variants, img_dir, photo_long_side=None):
     """Writes the requested variants of one receipt; returns [(id, variant, file)]."""
     written = []
@@ -407,6 +424,10 @@ def write_variants(source, variants, img_dir, photo_long_side=None):
         elif variant == "faded":
             target = os.path.join(img_dir, ident + ".jpg")
             faded(slip, source.id).save(target, quality=85, dpi=(300, 300))
+        elif variant == "scan-poor":
+            target = os.path.join(img_dir, ident + ".jpg")
+            image, quality = scan_poor(slip, source.id)
+            image.save(target, quality=quality, dpi=(200, 200))
         elif variant in ("page-white", "page-grey"):
             target = os.path.join(img_dir, ident + ".jpg")
             page(slip, source.id, variant.split("-")[1]).save(target, quality=88, dpi=(300, 300))

@@ -18,6 +18,7 @@ enum TextSizeEstimator {
               let ink = LeptonicaImage(taking: binary) else { return nil }
         guard let components = ink.connectedComponents() else { return nil }
         var heights: [Int32] = []
+        var solidHeights: [Int32] = []
         var ratios: [Double] = []
         let maxHeight = Int32(grey.height / 10)
         for box in components.rects {
@@ -25,11 +26,12 @@ enum TextSizeEstimator {
             // Characters: not specks, not rules or frames, not long lines.
             if h >= 5, h <= maxHeight, w >= 2, w <= 3 * h {
                 heights.append(h)
+                if !isBar(width: w, height: h) { solidHeights.append(h) }
                 ratios.append(Double(w) / Double(h))
             }
         }
         guard heights.count >= 10 else { return nil }
-        return (Double(characterHeight(heights)), ratios.sorted()[ratios.count / 2])
+        return (Double(characterHeight(heights, withoutBars: solidHeights)), ratios.sorted()[ratios.count / 2])
     }
 
     /// The median component height, once specks are set aside. A phone photo's grain and a
@@ -39,14 +41,22 @@ enum TextSizeEstimator {
     /// plain median far below the weighted one means specks dominate: components under 40% of
     /// the weighted median are dropped and the median taken again. On a clean scan the two
     /// medians agree within a pixel or two and the plain median stands, as it was tuned.
-    static func characterHeight(_ heights: [Int32]) -> Int32 {
+    /// The weighted median leaves out barcode bars (`withoutBars`): forty bars as tall as the
+    /// barcode outweighed a low-resolution scan's 9 px characters, the characters were taken
+    /// for specks, and the receipt was read at 26 px "characters", unscaled.
+    static func characterHeight(_ heights: [Int32], withoutBars solid: [Int32]? = nil) -> Int32 {
         let sorted = heights.sorted()
         let plain = sorted[sorted.count / 2]
-        let weighted = heightCarryingHalfTheInk(sorted)
+        let weighted = heightCarryingHalfTheInk((solid ?? heights).sorted())
         guard Double(plain) < 0.5 * Double(weighted) else { return plain }
         let characters = sorted.filter { Double($0) >= 0.4 * Double(weighted) }
         return characters[characters.count / 2]
     }
+
+    /// A barcode bar or a vertical rule: at least six times taller than wide. Upright glyphs
+    /// ("l", "1", "I") are rarely that thin at the sizes receipts are scanned at, and the few
+    /// that are count in the plain median anyway.
+    static func isBar(width: Int32, height: Int32) -> Bool { width * 6 < height }
 
     /// The height below which half the components' summed height lies (`sorted` ascending).
     static func heightCarryingHalfTheInk(_ sorted: [Int32]) -> Int32 {

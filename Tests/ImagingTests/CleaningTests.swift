@@ -82,6 +82,17 @@ import Testing
         #expect(abs(measured - clean) <= 0.2 * clean, "with specks \(measured) px, clean \(clean) px")
     }
 
+    /// A low-resolution scan's small print under a tall barcode: the bars outweighed the
+    /// characters, which were then dropped as specks and the bars measured as the text.
+    @Test func aBarcodeIsNotTakenForTheText() throws {
+        let text = try #require(LeptonicaImage.renderedText(receiptLines + receiptLines, fontSize: 8, margin: 20))
+        let clean = try #require(TextSizeEstimator.medianCharacterHeight(text))
+        let characters = (receiptLines + receiptLines).joined().filter { !$0.isWhitespace }.count
+        let barcoded = try #require(text.withBarcodes(bars: characters / 2, barHeight: Int(3 * clean)))
+        let measured = try #require(TextSizeEstimator.medianCharacterHeight(barcoded))
+        #expect(abs(measured - clean) <= 0.2 * clean, "with a barcode \(measured) px, clean \(clean) px")
+    }
+
     @Test func specksOnlyCountWhenTheyOutweighTheCharacters() {
         // A clean scan: body text 22-25 px, some punctuation and small print: the plain median.
         let scan: [Int32] = Array(repeating: 6, count: 40) + Array(repeating: 14, count: 60)

@@ -99,6 +99,21 @@ extension LeptonicaImage {
 }
 
 extension LeptonicaImage {
+    /// The same picture under barcodes: `bars` black bars, `barHeight` px tall, 2 px wide and
+    /// 2 px apart, in as many rows as the width needs, added above it (a till's receipt-number
+    /// barcodes).
+    public func withBarcodes(bars: Int, barHeight: Int) -> LeptonicaImage? {
+        let perRow = max(1, (width - 20) / 4), rows = (bars + perRow - 1) / perRow
+        guard let source = try? grey(),
+              let taller = LeptonicaImage(taking: pixAddBorderGeneral(source.pointer, 0, 0, Int32(rows * (barHeight + 10) + 10), 0, 255))
+        else { return nil }
+        for index in 0..<bars {
+            let x = 10 + 4 * (index % perRow), y = 10 + (index / perRow) * (barHeight + 10)
+            pixRasterop(taller.pointer, Int32(x), Int32(y), 2, Int32(barHeight), PIX_CLR, nil, 0, 0)
+        }
+        return taller
+    }
+
     /// The same picture with black mapped to `ink` and white to `paper` (8 bpp): a faded print.
     public func withGreyLevels(ink: Int, paper: Int) -> LeptonicaImage? {
         guard let grey = LeptonicaImage(taking: depth == 8 ? pixCopy(nil, pointer) : pixConvertTo8(pointer, 0)) else { return nil }
