@@ -35,6 +35,19 @@ struct TotalRuleTests {
         #expect(totalLedger(text).fired(.paidMinusChange, on: "9.20"))
     }
 
+    @Test func aPaymentPrintedAsTheSubtotalWasExactAndItsChangeAMisread() {
+        // The total's label is garbled; the change's 0.00 was read as 9.00. Paid − change (93.00)
+        // is printed nowhere, while the payment is the subtotal and the tax-inclusive amount.
+        let text = """
+        PINS 17.00 102.00
+        Subtotal 102.00
+        Tot nel. of GST 102.00
+        Payment 102.00
+        Change Due 9.00
+        """
+        #expect(extract(text).total == amount("102.00"))
+    }
+
     @Test func exactCashWithZeroChangeIsAPaymentInFull() {
         let fields = extract("SUB-TOTAL 11.32\nTOTAL 42.00\nCASH 12.00\nCHANGE 0.00")
         #expect(fields.values(.total).prefix(2).contains("12.00"))

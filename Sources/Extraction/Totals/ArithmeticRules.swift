@@ -20,13 +20,21 @@ enum ArithmeticRules {
                 ledger.add(inference.rule, weight, to: inference.value, note: note)
                 continue
             }
-            // Change actually handed back proves the subtraction, so that inference is trusted more.
-            let implied = inference.rule == .paidMinusChange && changeGiven
+            // Change actually handed back proves the subtraction, so that inference is trusted
+            // more, unless the payment is itself printed as the total or subtotal elsewhere: then
+            // the exact amount was paid and the change is a misread ("CHANGE 9.00" for 0.00).
+            let implied = inference.rule == .paidMinusChange && changeGiven && !paidAsTotal(inference.source, facts)
                 ? TotalWeights.impliedByChange : TotalWeights.impliedBase + weight / 2
             let source = LabelledAmount(value: inference.value, role: inference.source.role, hasFraction: true,
                                         lineIndex: inference.source.lineIndex, line: inference.source.line, weight: 1)
             ledger.open(inference.value, source: source, rule: inference.rule, weight: implied, note: "printed nowhere")
         }
+    }
+
+    /// The payment's amount is printed on another line as a total or subtotal.
+    static func paidAsTotal(_ paid: LabelledAmount, _ facts: TotalFacts) -> Bool {
+        facts.labelled.contains { $0.value == paid.value && $0.lineIndex != paid.lineIndex
+            && [.total, .finalTotal, .roundedTotal, .weakTotal, .subtotal].contains($0.role) }
     }
 
     /// `roundedTakesLabel`: the rounding's adjustment was unreadable, so the rounded amount is
