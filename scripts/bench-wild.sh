@@ -8,11 +8,14 @@
 #   --limit  first N receipts of SRC (default 30); --jobs workers (default 2);
 #   --slowest K wild images timed with bare tesseract (default 5); --out (default /tmp/rebut-wild)
 #   --reuse  keep DIR/wild.json and DIR/clean.json from the last run (only re-time the slowest)
+#   --every  also time every wild image alone against bare tesseract (minutes: ~1.2 s an image),
+#            split by whether bare tesseract reads the capture at all (at least half the words
+#            it reads on the same receipt's clean scan): a fast "no text" is no reading to beat
 # Derived images stay in DIR (under /tmp): never commit anything made from ../shared/datasets.
 # The wild set is reused when DIR/set was made from the same SRC and limit (delete it to remake).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-src=/tmp/rebut-datasets/tune limit=30 jobs=2 slowest=5 out=/tmp/rebut-wild lang=eng reuse=0
+src=/tmp/rebut-datasets/tune limit=30 jobs=2 slowest=5 out=/tmp/rebut-wild lang=eng reuse=0 every=0
 while (($#)); do
   case $1 in
     --limit) limit=$2; shift 2 ;;
@@ -21,6 +24,7 @@ while (($#)); do
     --out) out=$2; shift 2 ;;
     --lang) lang=$2; shift 2 ;;
     --reuse) reuse=1; shift ;;
+    --every) every=1; shift ;;
     -*) echo "bench-wild: unknown option $1" >&2; exit 2 ;;
     *) src=$1; shift ;;
   esac
@@ -52,21 +56,31 @@ fi
 # nor PDF: a HEIC is first decoded (heif-convert) and a scanned PDF's page image taken out as it
 # is (pdfimages -j: no rendering; pdftoppm takes ~20 s on these pages), timed with it.
 seconds_since() { local now; now=$(date +%s%N); printf '%d.%09d' $(((now - $1) / 1000000000)) $(((now - $1) % 1000000000)); }
-: > "$out/alone.tsv"
-for name in $(/usr/bin/python3 -c 'import json,sys; [print(r["name"]) for r in json.load(open(sys.argv[1]))["slowest"]]' "$out/wild.json"); do
-  file=$(ls "$out/set/img/$name".* | head -1)
+# time_alone NAME TSV: one image read alone by `rebut scan` and by bare tesseract; appends
+# name, rebut seconds, tesseract seconds, and the words tesseract read.
+time_alone() {
+  local name=$1 file words start rebut_s
+  file=$(ls "$out/set/img/$1".* | head -1)
   start=$(date +%s%N)
   "$rebut" scan "$file" --jobs 1 --lang "$lang" > /dev/null 2>&1 || true
   rebut_s=$(seconds_since "$start")
   start=$(date +%s%N)
   case $file in
-    *.heic) heif-convert "$file" "$out/tmp.png" > /dev/null; tesseract "$out/tmp.png" - --psm 4 -l "$lang" > /dev/null 2>&1 ;;
-    *.pdf) pdfimages -j -f 1 -l 1 "$file" "$out/tmp"; tesseract "$(ls "$out"/tmp-000.*)" - --psm 4 -l "$lang" > /dev/null 2>&1
+    *.heic) heif-convert "$file" "$out/tmp.png" > /dev/null; words=$(tesseract "$out/tmp.png" - --psm 4 -l "$lang" 2>/dev/null | wc -w) ;;
+    *.pdf) pdfimages -j -f 1 -l 1 "$file" "$out/tmp"; words=$(tesseract "$(ls "$out"/tmp-000.*)" - --psm 4 -l "$lang" 2>/dev/null | wc -w)
            rm -f "$out"/tmp-000.* ;;
-    *) tesseract "$file" - --psm 4 -l "$lang" > /dev/null 2>&1 ;;
+    *) words=$(tesseract "$file" - --psm 4 -l "$lang" 2>/dev/null | wc -w) ;;
   esac
-  printf '%s\t%s\t%s\n' "$name" "$rebut_s" "$(seconds_since "$start")" >> "$out/alone.tsv"
+  printf '%s\t%s\t%s\t%s\n' "$name" "$rebut_s" "$(seconds_since "$start")" "$words" >> "$2"
+}
+: > "$out/alone.tsv"
+for name in $(/usr/bin/python3 -c 'import json,sys; [print(r["name"]) for r in json.load(open(sys.argv[1]))["slowest"]]' "$out/wild.json"); do
+  time_alone "$name" "$out/alone.tsv"
 done
+if ((every)); then
+  : > "$out/every.tsv"
+  for file in "$out"/set/img/*; do name=$(basename "$file"); time_alone "${name%.*}" "$out/every.tsv"; done
+fi
 rm -f "$out/tmp.png"
 
 /usr/bin/python3 - "$out" <<'EOF'
@@ -85,7 +99,7 @@ for row in wild.get("variants") or []:
     cells = "".join(f"{row[k]:6.1%} {100 * (row[k] - base[k]):+5.1f}  " for k in ("total", "date", "vendor", "allThree"))
     print(f"{row['variant']:<12} {row['receipts']:3d}   {cells}")
 print()
-alone = {name: (float(r), float(t)) for name, r, t in (l.split("\t") for l in open(f"{out}/alone.tsv").read().splitlines())}
+alone = {f[0]: (float(f[1]), float(f[2])) for f in (l.split("\t") for l in open(f"{out}/alone.tsv").read().splitlines())}
 print("slowest wild images        in batch s | alone: rebut scan s  tesseract s  ratio | batch stage split (s)")
 for run in wild["slowest"]:
     rebut_s, bare = alone.get(run["name"], (float("nan"), float("nan")))
@@ -100,4 +114,19 @@ print(f"peak RSS: wild run {wild['peakRSSMB']:.0f} MB, clean run {clean['peakRSS
       f"(per receipt: {wild['perReceiptRSS']})")
 for failure in wild["failures"]:
     print("failed:", failure)
+import os, statistics
+if os.path.exists(f"{out}/every.tsv"):
+    every = [(f[0], float(f[1]), float(f[2]), int(f[3])) for f in (l.split("\t") for l in open(f"{out}/every.tsv").read().splitlines())]
+    clean_words = {name.rsplit("-clean", 1)[0]: words for name, _, _, words in every if name.endswith("-clean")}
+    reads, fails = [], []
+    for name, rebut_s, bare, words in every:
+        (reads if words >= 0.5 * clean_words.get(name.split("-")[0], 0) else fails).append((rebut_s / bare, name, rebut_s, bare))
+    print()
+    for label, rows in (("bare tesseract reads the capture (>= half its words on the clean scan)", reads),
+                        ("bare tesseract reads little or nothing (a fast 'no text')", fails)):
+        if not rows: continue
+        rows.sort(reverse=True)
+        print(f"{label}: {len(rows)} images, ratio median {statistics.median(r[0] for r in rows):.2f}, "
+              f"over 2x: {sum(r[0] > 2 for r in rows)}; slowest ratios: "
+              + ", ".join(f"{n} {r:.2f}x ({a:.2f}/{b:.2f} s)" for r, n, a, b in rows[:4]))
 EOF

@@ -13,7 +13,7 @@ synthetic receipts rendered clean by scripts/make-fixtures.py.
 OUT is written in the wild layout: img/ID-VARIANT.ext and truth.jsonl, one line per image
 {"id", "vendor", "date" (ISO when the source's date parses), "total", "variant", "source"}.
 
-Variants (all by default, in this order):
+Variants (all but the last two by default, in this order):
   clean       the source image as it is (the baseline the others are compared with)
   photo       on a wood, dark-cloth or granite table, perspective 3-15 degrees, small rotation,
               uneven light, shadow, slight blur, sensor noise, JPEG q80, 2700x3600
@@ -22,12 +22,13 @@ Variants (all by default, in this order):
   page-grey   the same on a textured grey lid
   heic        the photo as HEIC (heif-enc, Debian libheif-examples)
   pdf-image   the grey page as an image-only PDF (no text layer)
-  scan-poor   the slip from a cheap or misconfigured scanner: 55-75% of its resolution, soft
-              focus, washed-out contrast, heavy JPEG (q 20-40); OCR reads it with more glyph
-              errors than the clean scan, so extraction must survive noisy labels
   pdf-text    the slip as a PDF with real text (Courier, 80 mm wide), as a till that e-mails
               its receipt writes; only for `fixtures`, whose printed rows are known (skipped
               for other sources)
+  faded       a faded thermal slip, scanned: ink lifted to light grey, fading down the slip
+  scan-poor   the slip from a cheap or misconfigured scanner: 55-75% of its resolution, soft
+              focus, washed-out contrast, heavy JPEG (q 20-40); OCR reads it with more glyph
+              errors than the clean scan, so extraction must survive noisy labels
 
 Deterministic: every random choice comes from random.Random seeded by a CRC of the receipt id
 and variant; no clock. Derived SROIE images belong in /tmp only, never in the repository.
@@ -63,6 +64,9 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageOps  # noqa: E40
 
 VARIANTS = ["clean", "photo", "photo-exif", "page-white", "page-grey", "heic", "pdf-image", "pdf-text", "faded",
             "scan-poor"]
+# Written unless --variants says otherwise: the captures of a person's phone and scanner. The
+# faded and poor scans are sets of their own (`--variants faded`, `--variants scan-poor`).
+DEFAULT_VARIANTS = [v for v in VARIANTS if v not in ("faded", "scan-poor")]
 A4_300DPI = (2480, 3508)
 PHOTO_SIZE = (2700, 3600)  # a portrait phone photo, ~10 MP
 SLIP_MM = (72, 80)  # printed width of a till slip
@@ -482,7 +486,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("src", nargs="?")
     parser.add_argument("out", nargs="?")
-    parser.add_argument("--variants", default=",".join(VARIANTS))
+    parser.add_argument("--variants", default=",".join(DEFAULT_VARIANTS))
     parser.add_argument("--limit", type=int)
     parser.add_argument("--offset", type=int, default=0, help="skip the first N receipts (in name order)")
     parser.add_argument("--photo-long-side", type=int, help="reduce photos to this many pixels on the long side")
