@@ -32,7 +32,9 @@ enum AmountParser {
         while i < chars.count {
             guard chars[i].isASCII, chars[i].isNumber else { i += 1; continue }
             // A number must not continue a word or code ("A10", "SX-575").
-            if i > 0, chars[i - 1].isLetter, !precededByCurrency(chars, i) { i = skipToken(chars, i); continue }
+            if i > 0, chars[i - 1].isLetter, !precededByCurrency(chars, i), !misreadCurrencyBefore(chars, i) {
+                i = skipToken(chars, i); continue
+            }
             var j = i
             while j < chars.count, (chars[j].isASCII && chars[j].isNumber) || chars[j] == "." || chars[j] == ","
                 || (chars[j] == "'" && j + 1 < chars.count && chars[j + 1].isNumber) { j += 1 }
@@ -119,6 +121,22 @@ enum AmountParser {
         var j = i
         while j < chars.count, chars[j] == " " { j += 1 }
         return j < chars.count ? chars[j] : nil
+    }
+
+    /// "Total fm1.00", "Paid hM1.00", "RH367,10": a currency OCR misread, glued to the line's last
+    /// amount. One to three letters starting a token, then a price with two decimals that ends
+    /// the line after a label: codes ("A10", "SX-575") have no cents, and sit inside item lines.
+    private static func misreadCurrencyBefore(_ chars: [Character], _ i: Int) -> Bool {
+        var start = i
+        while start > 0, chars[start - 1].isLetter { start -= 1 }
+        guard (1...3).contains(i - start), start > 0, chars[start - 1] == " ",
+              chars[..<start].contains(where: { $0.isLetter }) else { return false }
+        var j = i, digits = 0
+        while j < chars.count, chars[j].isASCII, chars[j].isNumber { j += 1; digits += 1 }
+        guard (1...5).contains(digits), j + 3 == chars.count || (j + 3 < chars.count && chars[j + 3] == " "
+                && chars[(j + 3)...].allSatisfy { !$0.isNumber }),
+              chars[j] == "." || chars[j] == ",", chars[j + 1].isNumber, chars[j + 2].isNumber else { return false }
+        return true
     }
 
     private static func precededByCurrency(_ chars: [Character], _ i: Int) -> Bool {

@@ -23,6 +23,22 @@ struct AmountParsingTests {
         #expect(values(line).last == amount(expected))
     }
 
+    @Test("a currency misread and glued to the line's last price", arguments: [
+        ("Total fm1.00", "1.00"), ("Paid hM1.00", "1.00"), ("Kel lata? RH367,10", "367.10"), ("Change Due M12.50 ", "12.50"),
+    ])
+    func misreadCurrency(line: String, expected: String) {
+        #expect(values(line).last == amount(expected))
+    }
+
+    @Test func codesWithLettersInFrontAreNoPrice() {
+        // Only a price with cents at the end of a labelled line: codes, sizes and item numbers stay out.
+        func prices(_ line: String) -> [Decimal] { AmountParser.amounts(in: line).filter(\.hasFraction).map(\.value) }
+        #expect(prices("Size M1.5").isEmpty)
+        #expect(prices("AB12.50 TEA").isEmpty)
+        #expect(prices("A10.50").isEmpty)
+        #expect(prices("Ref X12.00 4.00") == [amount("4.00")])
+    }
+
     @Test func aWholeNumberGluedToAWordByADotIsNoPrice() {
         #expect(values("NO.5 JALAN PERMAS 9/5").isEmpty)
         #expect(values("Ticket No.7 & Ref.4").isEmpty)
