@@ -46,6 +46,8 @@ struct TotalRuleTests {
         Change Due 9.00
         """
         #expect(extract(text).total == amount("102.00"))
+        // The same with the total's label lost: the payment is an unlabelled amount printed above.
+        #expect(extract("Qty 8 25.15\nRounding Adj 0.00\nDue 25.15\nPay 25.15\nChange 0.90").total == amount("25.15"))
     }
 
     @Test func exactCashWithZeroChangeIsAPaymentInFull() {
