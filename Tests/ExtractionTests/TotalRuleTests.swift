@@ -50,6 +50,14 @@ struct TotalRuleTests {
         #expect(extract("Qty 8 25.15\nRounding Adj 0.00\nDue 25.15\nPay 25.15\nChange 0.90").total == amount("25.15"))
     }
 
+    @Test func aCardPaymentReadAlikeTwiceOutvotesATotalReadOnceADigitAway() {
+        // The till's payment line and the terminal's "Umsatz" agree on 70,12; SUMME was read 79,12.
+        let slip = "SUMME EUR 79,12 €\nenthaltene MwSt 5,79\nKartenzahlung\n70,12\nDEBIT ****4931\nUmsatz 70,12 €\nGENEHMIGT"
+        #expect(extract(slip).total == amount("70.12"))
+        // One reading against one: the labelled total stands.
+        #expect(extract("SUMME EUR 79,12 €\nenthaltene MwSt 5,79\nKartenzahlung 70,12").total == amount("79.12"))
+    }
+
     @Test func exactCashWithZeroChangeIsAPaymentInFull() {
         let fields = extract("SUB-TOTAL 11.32\nTOTAL 42.00\nCASH 12.00\nCHANGE 0.00")
         #expect(fields.values(.total).prefix(2).contains("12.00"))

@@ -109,13 +109,30 @@ struct ClosedSums {
             && (paid.role == .cardPayment || exactChange) {
             if (linesOf[paid.value] ?? []).contains(where: { $0.lineIndex != paid.lineIndex && totalRoles.contains($0.role) }) {
                 add(paid.value, .paidInFull, [paid.lineIndex], weight: Self.paidInFullWeight)
-            } else if paid.role == .cashPayment {
+                continue
+            }
+            correctTotalByAgreeingPayment(paid)
+            if paid.role == .cashPayment {
                 // "CASH 599.45 / CHANGE 0.00" says the total was 599.45 even where no total line agrees.
                 add(paid.value, .paidInFull, [paid.lineIndex], weight: Self.exactCashWeight)
                 if let noChange = money.first(where: { $0.role == .change && $0.value == 0 && $0.lineIndex != paid.lineIndex }) {
                     addCorrection(paid.value, terms: [paid, noChange]) { $0.role != .cashPayment && $0.role != .cardPayment }
                 }
             }
+        }
+    }
+
+    /// A payment in full read alike on two lines of its own (the till's payment line and the card
+    /// terminal's "Umsatz 70,12"), and a total printed once, one digit away ("SUMME 79,12"): two
+    /// readings that agree outvote one, however sure Tesseract was of that one's glyph.
+    private mutating func correctTotalByAgreeingPayment(_ paid: LabelledAmount) {
+        let paidLines = linesPrinting(paid.value, apartFrom: [])
+        guard paidLines.count >= 2 else { return }
+        for printed in printedResults where [.total, .finalTotal, .roundedTotal].contains(printed.role)
+            && linesPrinting(printed.value, apartFrom: []).count == 1
+            && Self.differingDigit(printed.value, paid.value) != nil
+            && !CashRounding.couldRound(paid.value, to: printed.value) {
+            found.append(Witness(value: paid.value, kind: .correctsMisread, termLines: paidLines, replaces: printed.value))
         }
     }
 
