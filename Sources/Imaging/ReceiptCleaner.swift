@@ -75,7 +75,7 @@ public struct ReceiptCleaner: Sendable {
         guard plain.height * 2 <= Double(options.targetCharacterHeight), plain.widthRatio <= 1,
               let thick = try? located.inkThickened(),
               let thickened = TextSizeEstimator.medianCharacterHeight(thick), thickened >= 2 * plain.height
-        else { return (nil, plain.height) }
+        else { return (nil, plain.sizingHeight) }
         return (thick, nil)
     }
 

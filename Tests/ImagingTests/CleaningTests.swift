@@ -104,6 +104,15 @@ import Testing
         #expect((44...52).contains(height), "\(height)")
     }
 
+    @Test func sizingSetsAPhotosGrainAsideSooner() {
+        // A 12 MP photo: 33 px characters, some 18 px punctuation and small print, and grain.
+        let photo: [Int32] = (0..<350).map { 5 + Int32($0 % 5) } + Array(repeating: 18, count: 100)
+            + Array(repeating: 33, count: 400)
+        #expect(TextSizeEstimator.characterHeight(photo, specksBelow: TextSizeEstimator.sizingSpeckShare) == 33)
+        // The dot-matrix check keeps the plain median: there the small components are the print.
+        #expect(TextSizeEstimator.characterHeight(photo) == 18)
+    }
+
     @Test func binarisationGivesOneBitBlackOnWhite() throws {
         let text = try #require(LeptonicaImage.renderedText(receiptLines, fontSize: 12))
         for method in CleaningOptions.Binarization.allCases {
