@@ -131,12 +131,14 @@ enum AmountParser {
         while start > 0, chars[start - 1].isLetter { start -= 1 }
         guard (1...3).contains(i - start), start > 0, chars[start - 1] == " ",
               chars[..<start].contains(where: { $0.isLetter }) else { return false }
-        var j = i, digits = 0
-        while j < chars.count, chars[j].isASCII, chars[j].isNumber { j += 1; digits += 1 }
-        guard (1...5).contains(digits), j + 3 == chars.count || (j + 3 < chars.count && chars[j + 3] == " "
-                && chars[(j + 3)...].allSatisfy { !$0.isNumber }),
-              chars[j] == "." || chars[j] == ",", chars[j + 1].isNumber, chars[j + 2].isNumber else { return false }
-        return true
+        var end = i
+        while end < chars.count, chars[end].isASCII, chars[end].isNumber { end += 1 }
+        // Whole units, a decimal separator and two cents ...
+        guard (1...5).contains(end - i), end + 2 < chars.count, chars[end] == "." || chars[end] == ",",
+              chars[end + 1].isNumber, chars[end + 2].isNumber else { return false }
+        // ... that end the line, or are followed only by words (a tax code, "RM").
+        let after = end + 3
+        return after == chars.count || (chars[after] == " " && !chars[after...].contains { $0.isNumber })
     }
 
     private static func precededByCurrency(_ chars: [Character], _ i: Int) -> Bool {

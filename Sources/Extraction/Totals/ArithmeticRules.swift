@@ -24,7 +24,7 @@ enum ArithmeticRules {
             // more, unless the payment's amount is itself printed elsewhere as a total, subtotal or
             // unlabelled price: then the exact amount was paid and the change is a misread
             // ("CHANGE 9.00" or "CHANGE 0.90" for 0.00).
-            let implied = inference.rule == .paidMinusChange && changeGiven && !paidAsTotal(inference.source, facts)
+            let implied = inference.rule == .paidMinusChange && changeGiven && !paymentPrintedElsewhere(inference.source, facts)
                 ? TotalWeights.impliedByChange : TotalWeights.impliedBase + weight / 2
             let source = LabelledAmount(value: inference.value, role: inference.source.role, hasFraction: true,
                                         lineIndex: inference.source.lineIndex, line: inference.source.line, weight: 1)
@@ -34,7 +34,7 @@ enum ArithmeticRules {
 
     /// The payment's amount is printed with cents on another line, as a total, a subtotal, a
     /// quantity line's sum or an unlabelled price (a total whose label OCR lost).
-    static func paidAsTotal(_ paid: LabelledAmount, _ facts: TotalFacts) -> Bool {
+    static func paymentPrintedElsewhere(_ paid: LabelledAmount, _ facts: TotalFacts) -> Bool {
         facts.labelled.contains { $0.value == paid.value && $0.lineIndex != paid.lineIndex
             && [.total, .finalTotal, .roundedTotal, .weakTotal, .subtotal, .quantity, .unlabelled].contains($0.role) && $0.hasFraction }
     }
