@@ -29,7 +29,14 @@ enum ReceiptLocator {
         // or a receipt filling the frame) where the printed text is. The text is only worth
         // cropping to when it covers clearly less than the frame (a slip on A4); a receipt
         // that fills the frame keeps its margins.
-        let brighter = SheetMask(scene.paper, frame: frame)
+        let widened = scene.paperWithShadedEdges(grey)
+        // The shade is lifted so that its edge is no column boundary for Tesseract.
+        let grey = widened.bands.isEmpty ? grey : grey.liftingShade(in: widened.bands, reach: Int32(scene.reduction))
+        let lifted = widened.bands.isEmpty ? nil : grey
+        let brighter = SheetMask(widened.paper, frame: frame)
+        // Paper that fills the frame once its shade is counted is the whole receipt: the shade
+        // is no darker slip to look for.
+        if let lifted, let brighter, Double(brighter.best.area) / frame >= maxPaperShare { return lifted }
         let found = brighter.flatMap { $0.isSheet ? $0 : nil }
             ?? scene.darkSheet().flatMap { SheetMask($0, frame: frame) }.flatMap { $0.isSheet && $0.isSolid ? $0 : nil }
         if let counted = found ?? brighter {
@@ -37,7 +44,7 @@ enum ReceiptLocator {
         }
         let region = found?.best ?? inkRegion(small: scene.small, threshold: scene.threshold)
             .flatMap { Double($0.area) / frame < 0.6 ? $0 : nil }
-        guard let paper = region, Double(paper.area) / frame < maxPaperShare else { return nil }
+        guard let paper = region, Double(paper.area) / frame < maxPaperShare else { return lifted }
         // A sheet seen at an angle is laid flat from its corners rather than boxed.
         if let found, let mask = found.components.mask(at: found.largest),
            let quad = PaperQuad.corners(of: mask)?.scaled(by: Double(scene.reduction), offsetX: Double(paper.x) + 0.5,
@@ -114,6 +121,21 @@ enum ReceiptLocator {
         pixSetMasked(cropped.pointer, full.pointer, 255)
     }
 
+    /// How far below a region's typical grey its darkest 3% must lie for the region to hold
+    /// print: ink on shaded paper sits 100+ levels below it, the grain of a table or the folds
+    /// of a cloth within a few dozen, and a dark surface has nothing darker left.
+    static let printContrast: Float = 60
+
+    /// Whether the pixels of `image` under `mask` (placed at `origin`) hold print: a tail of
+    /// pixels much darker than the region's median.
+    static func holdsPrint(_ image: LeptonicaImage, under mask: LeptonicaImage, at origin: (x: Int32, y: Int32)) -> Bool {
+        var median: Float = 0, dark: Float = 0
+        guard pixGetRankValueMasked(image.pointer, mask.pointer, origin.x, origin.y, 2, 0.5, &median, nil) == 0,
+              pixGetRankValueMasked(image.pointer, mask.pointer, origin.x, origin.y, 2, 0.03, &dark, nil) == 0
+        else { return false }
+        return median - dark >= printContrast
+    }
+
     /// Bounding box of the printed lines, whichever way they run: a slip laid sideways on a
     /// white lid prints columns, which the line closing below cannot join, so it is measured
     /// turned upright and its box turned back.
@@ -154,6 +176,33 @@ enum ReceiptLocator {
     }
 }
 
+extension LeptonicaImage {
+    /// A copy with each shaded band brightened to the paper's level, one row or column of
+    /// pixels at a time (a band runs along an edge, so its shade changes across it): the edge
+    /// between shade and paper is gone and the print on the band stays dark. `reach`: pixels
+    /// of paper beside the band also looked at, since the band's box was found on a small copy.
+    func liftingShade(in bands: [PixelRect], reach: Int32) -> LeptonicaImage {
+        var paperLevel: UInt32 = 0
+        guard pixGetRankValue(pointer, 2, 0.6, &paperLevel) == 0, paperLevel > 0 else { return self }
+        let lifted = copy()
+        let w = Int32(width), h = Int32(height)
+        for band in bands {
+            let sideways = band.height >= band.width
+            let lines = sideways ? max(0, band.x - reach)..<min(w, band.x + band.width + reach)
+                                 : max(0, band.y - reach)..<min(h, band.y + band.height + reach)
+            for line in lines {
+                let rect = sideways ? PixelRect(x: line, y: 0, width: 1, height: h) : PixelRect(x: 0, y: line, width: w, height: 1)
+                var level: UInt32 = 0
+                guard let strip = clipped(to: rect), pixGetRankValue(strip.pointer, 1, 0.5, &level) == 0,
+                      level > 0, Double(level) < 0.95 * Double(paperLevel) else { continue }
+                pixMultConstantGray(strip.pointer, Float(paperLevel) / Float(level))
+                pixRasterop(lifted.pointer, rect.x, rect.y, rect.width, rect.height, 0xc, strip.pointer, 0, 0)  // PIX_SRC
+            }
+        }
+        return lifted
+    }
+}
+
 /// The small copy the locator decides on: the grey image reduced to ~500 px, its Otsu
 /// threshold between paper and background, and the paper mask (bright, text holes closed,
 /// thin bridges to other bright objects cut).
@@ -187,6 +236,42 @@ private struct ReducedScene {
             throw .operationFailed("crop morphology")
         }
         paper = opened
+    }
+
+    /// The paper mask with shaded bands along the frame's edges added where print runs across
+    /// them, and those bands' boxes at full resolution. A scan's edge is often in shadow (the
+    /// lid not closed on a thick slip, a curled edge): darker than the paper, it was taken for
+    /// table and cut off with the start of every line running across it (a scan lost its
+    /// vendor's first letters this way).
+    func paperWithShadedEdges(_ grey: LeptonicaImage) -> (paper: LeptonicaImage, bands: [PixelRect]) {
+        guard let others = LeptonicaImage(taking: pixInvert(nil, paper.pointer)),
+              let regions = others.connectedComponents(withMasks: true) else { return (paper, []) }
+        let edgeBands = regions.rects.indices.filter { isEdgeBand(regions.rects[$0]) }
+        guard !edgeBands.isEmpty else { return (paper, []) }
+        let widened = paper.copy()
+        let paint: Int32 = 0xc | 0xa  // Leptonica's PIX_SRC | PIX_DST: OR the band in.
+        let r = Int32(reduction)
+        var bands: [PixelRect] = []
+        for index in edgeBands {
+            let box = regions.rects[index]
+            guard let small = regions.mask(at: index),
+                  let full = LeptonicaImage(taking: r > 1 ? pixExpandReplicate(small.pointer, r) : pixClone(small.pointer)),
+                  ReceiptLocator.holdsPrint(grey, under: full, at: (box.x * r, box.y * r))
+            else { continue }
+            pixRasterop(widened.pointer, box.x, box.y, box.width, box.height, paint, small.pointer, 0, 0)
+            bands.append(PixelRect(x: box.x * r, y: box.y * r, width: box.width * r, height: box.height * r))
+        }
+        return (bands.isEmpty ? paper : widened, bands)
+    }
+
+    /// A thin region running along most of one side of the frame.
+    private func isEdgeBand(_ box: PixelRect) -> Bool {
+        let width = Int32(small.width), height = Int32(small.height)
+        let alongSide = (box.x == 0 || box.x + box.width == width)
+            && Double(box.height) >= 0.8 * Double(height) && Double(box.width) <= 0.15 * Double(width)
+        let alongEnd = (box.y == 0 || box.y + box.height == height)
+            && Double(box.width) >= 0.8 * Double(width) && Double(box.height) <= 0.15 * Double(height)
+        return alongSide || alongEnd
     }
 
     /// A slip darker than its lid: the dark pixels, opened with bricks larger than any text

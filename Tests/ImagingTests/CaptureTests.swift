@@ -114,4 +114,41 @@ import Testing
         #expect(cleaned.height >= page.height * 9 / 10 && cleaned.width >= page.width * 9 / 10,
                 "\(cleaned.width)×\(cleaned.height) of \(page.width)×\(page.height)")
     }
+
+    /// A scan whose left edge lies in shadow, with print running across the shade: darker than
+    /// the paper, the band was taken for table and cut off with the start of every line. It
+    /// stays, brightened to the paper's level; the print on it stays dark.
+    @Test func printOnAShadedEdgeIsKeptAndLifted() throws {
+        // A tall scan with sparse lines, as a till slip is: the locator decides on a reduced
+        // copy, where the print averages out and the shade stands apart from the paper.
+        let line = try #require(LeptonicaImage.renderedText(["VIVOPAC MARKETING SDN BHD"], fontSize: 12, margin: 4)?
+            .withGreyLevels(ink: 40, paper: 230))
+        var scan = try #require(LeptonicaImage.filled(width: line.width + 200, height: 3000, grey: 230))
+        for row in stride(from: 100, to: 2900, by: 150) { scan = try #require(scan.pasting(line, x: 20, y: row)) }
+        let band = scan.width / 10
+        for x in 0..<band {
+            for y in 0..<scan.height {
+                var value: UInt32 = 0
+                pixGetPixel(scan.pointer, Int32(x), Int32(y), &value)
+                pixSetPixel(scan.pointer, Int32(x), Int32(y), value * 3 / 4)
+            }
+        }
+        let cleaned = try cropOnly.clean(scan)
+        #expect(cleaned.width >= scan.width * 97 / 100, "\(cleaned.width)×\(cleaned.height) of \(scan.width)×\(scan.height)")
+        let shade = try #require(cleaned.clipped(to: PixelRect(x: 0, y: 0, width: Int32(band), height: Int32(cleaned.height))))
+        var paper: UInt32 = 0, ink: UInt32 = 0
+        pixGetRankValue(shade.pointer, 1, 0.5, &paper)
+        pixGetRankValue(shade.pointer, 1, 0.01, &ink)
+        #expect(paper >= 210, "shade \(paper)")
+        #expect(ink <= 150, "print on the shade \(ink)")
+    }
+
+    /// A dark strip of table along the edge, with nothing printed on it, is still cut away.
+    @Test func aBareDarkEdgeIsStillCut() throws {
+        let sheet = try #require(LeptonicaImage.renderedText(receiptLines + receiptLines, fontSize: 12, margin: 30))
+        let table = try #require(LeptonicaImage.filled(width: sheet.width + 40, height: sheet.height, grey: 60))
+        let scan = try #require(table.pasting(sheet, x: 40, y: 0))
+        let cleaned = try cropOnly.clean(scan)
+        #expect(cleaned.width <= sheet.width + 20, "\(cleaned.width) vs \(sheet.width)")
+    }
 }
