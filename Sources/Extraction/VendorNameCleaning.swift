@@ -35,6 +35,12 @@ extension VendorExtractor {
         if words.count >= 2, let code = words.first, Self.isLeadingCode(code), words.dropFirst().contains(where: { $0.contains(where: \.isLetter) }) {
             s = words.dropFirst().joined(separator: " ")
         }
+        // A label before the name ("Dimiliki: BANH MI CAFE SDN BHD", "Company: ..."): a name
+        // never starts with a word and a colon.
+        if let match = Self.leadingLabel.firstMatch(in: s, range: NSRange(location: 0, length: (s as NSString).length)) {
+            let rest = (s as NSString).substring(from: match.range.location + match.range.length)
+            if rest.filter(\.isLetter).count >= 4 { s = rest }
+        }
         // A zero touching letters is an O ("C0.", "K0KO"); digits elsewhere ("99 SPEED") stay.
         s = TextNormalisation.replacing(Self.zeroInWord, in: s, with: "O")
         // "¥" inside a name is a struck "Y" ("D.I.¥.").
@@ -49,7 +55,7 @@ extension VendorExtractor {
         if let r = Self.legalFormTail.firstMatch(in: s, range: NSRange(location: 0, length: (s as NSString).length)) {
             s = (s as NSString).substring(to: r.range(at: 1).location + r.range(at: 1).length)
         }
-        // "SON BHD", "SDN BND", "S0N. BHD.": the Malaysian legal form as OCR often reads it.
+        // "SON BHD", "SDN BND", "SDN 8HD", "S0N. BHD.": the Malaysian legal form as OCR often reads it.
         for match in Self.sdnBhd.matches(in: s, range: NSRange(location: 0, length: (s as NSString).length)).reversed() {
             let found = (s as NSString).substring(with: match.range)
             guard found.uppercased().filter(\.isLetter) != "SDNBHD" else { continue }
@@ -80,6 +86,7 @@ extension VendorExtractor {
         return String(name.dropFirst()).trimmingCharacters(in: .whitespaces)
     }
 
+    private static let leadingLabel = try! NSRegularExpression(pattern: #"^[A-Za-z]+(?: [A-Za-z]+)?\s?:\s*"#)
     private static let zeroInWord = try! NSRegularExpression(pattern: #"(?<=[A-Za-z])0|0(?=[A-Za-z])"#)
     private static let yenInWord = try! NSRegularExpression(pattern: #"(?<=[A-Za-z.])¥|¥(?=[A-Za-z.])"#)
     private static let trailingRegistration = try! NSRegularExpression(
@@ -94,5 +101,5 @@ extension VendorExtractor {
                                         options: [.caseInsensitive])
     }()
     private static let sdnBhd = try! NSRegularExpression(
-        pattern: #"\bS[O0DQI]N([.,]?)\s*B[HNA][DO0]([.,]?)(?![A-Za-z])"#, options: [.caseInsensitive])
+        pattern: #"\bS[O0DQI]N([.,]?)\s*[B8][HNA][DO0]([.,]?)(?![A-Za-z])"#, options: [.caseInsensitive])
 }

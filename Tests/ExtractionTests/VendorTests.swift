@@ -103,6 +103,15 @@ struct VendorTests {
     @Test func registrationNumbersAndLegalFormMisreadsCleaned() {
         #expect(extract("BLUE RIVER SON BHD (519537-X)\nTOTAL 1.00").vendor == "BLUE RIVER SDN BHD")
         #expect(extract("99 QUICK MART $/B (519537-X)\nTOTAL 1.00").vendor == "99 QUICK MART S/B")
+        #expect(extract("BOOK NOOK (TAMAN DAYA) SDN 8HD\nTOTAL 1.00").vendor == "BOOK NOOK (TAMAN DAYA) SDN BHD")
+    }
+
+    /// A label printed before the name ("owned by", "company") is not part of it.
+    @Test func aLabelBeforeTheNameIsDropped() {
+        #expect(extract("Pho Corner\nDimiliki: pho corner sdn bhd\nTOTAL 1.00").vendor == "pho corner sdn bhd")
+        #expect(extract("Company: RIVERSIDE TRADING SDN BHD\nTOTAL 1.00").vendor == "RIVERSIDE TRADING SDN BHD")
+        #expect(VendorExtractor.clean("Owned by: HARBOUR CAFE LTD") == "HARBOUR CAFE LTD")
+        #expect(VendorExtractor.clean("7-ELEVEN MALAYSIA SDN BHD") == "7-ELEVEN MALAYSIA SDN BHD")
     }
 
     /// A branch or till number printed before the name is not part of it; a short number that
