@@ -29,6 +29,8 @@ Variants (all but the last two by default, in this order):
   scan-poor   the slip from a cheap or misconfigured scanner: 55-75% of its resolution, soft
               focus, washed-out contrast, heavy JPEG (q 20-40); OCR reads it with more glyph
               errors than the clean scan, so extraction must survive noisy labels
+  scan-heavy  the slip from a scanner set too dark: ink spread by a pixel (bold print fills
+              its counters), 55-75% of its resolution, contrast pushed up, heavy JPEG
 
 Deterministic: every random choice comes from random.Random seeded by a CRC of the receipt id
 and variant; no clock. Derived SROIE images belong in /tmp only, never in the repository.
@@ -63,10 +65,10 @@ formats = load_module("make_format_fixtures", "make-format-fixtures.py")
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageOps  # noqa: E402 (checked above)
 
 VARIANTS = ["clean", "photo", "photo-exif", "page-white", "page-grey", "heic", "pdf-image", "pdf-text", "faded",
-            "scan-poor"]
+            "scan-poor", "scan-heavy"]
 # Written unless --variants says otherwise: the captures of a person's phone and scanner. The
 # faded and poor scans are sets of their own (`--variants faded`, `--variants scan-poor`).
-DEFAULT_VARIANTS = [v for v in VARIANTS if v not in ("faded", "scan-poor")]
+DEFAULT_VARIANTS = [v for v in VARIANTS if v not in ("faded", "scan-poor", "scan-heavy")]
 A4_300DPI = (2480, 3508)
 PHOTO_SIZE = (2700, 3600)  # a portrait phone photo, ~10 MP
 SLIP_MM = (72, 80)  # printed width of a till slip
@@ -393,6 +395,20 @@ def scan_poor(slip, ident):
     return ImageChops.subtract(washed, speckle), rng.randint(20, 40)
 
 
+def scan_heavy(slip, ident):
+    """A scan set too dark (see the module doc): returns (image, JPEG quality)."""
+    rng = seeded(ident, "scan-heavy")
+    grey = slip.convert("L")
+    spread = grey.filter(ImageFilter.MinFilter(3))
+    scale = rng.uniform(0.55, 0.75)
+    small = spread.resize((max(1, round(grey.width * scale)), max(1, round(grey.height * scale))), Image.BILINEAR)
+    soft = small.filter(ImageFilter.GaussianBlur(rng.uniform(0.3, 0.6)))
+    gamma = rng.uniform(1.4, 1.9)
+    dark = Image.eval(soft, lambda g: round(255 * (g / 255) ** gamma))
+    speckle = fixtures.scaled_noise(dark.size, rng, 0, 12)
+    return ImageChops.subtract(dark, speckle), rng.randint(25, 45)
+
+
 def write_variants(source, variants, img_dir, photo_long_side=None):
     """Writes the requested variants of one receipt; returns [(id, variant, file)]."""
     written = []
@@ -431,6 +447,10 @@ def write_variants(source, variants, img_dir, photo_long_side=None):
         elif variant == "scan-poor":
             target = os.path.join(img_dir, ident + ".jpg")
             image, quality = scan_poor(slip, source.id)
+            image.save(target, quality=quality, dpi=(200, 200))
+        elif variant == "scan-heavy":
+            target = os.path.join(img_dir, ident + ".jpg")
+            image, quality = scan_heavy(slip, source.id)
             image.save(target, quality=quality, dpi=(200, 200))
         elif variant in ("page-white", "page-grey"):
             target = os.path.join(img_dir, ident + ".jpg")
