@@ -10,8 +10,9 @@ import RebutCore
 struct LineRereader {
     let options: LineRereadOptions
 
+    /// `deadline`: no line is read after it (see `Refinement.deadline`).
     func reread(_ requests: [LineRereadRequest], of page: OCRPage, in image: LeptonicaImage,
-                engine: TesseractEngine) -> [LineReread] {
+                engine: TesseractEngine, until deadline: ContinuousClock.Instant? = nil) -> [LineReread] {
         var readings: [LineReread] = []
         for request in requests {
             guard page.lines.indices.contains(request.lineIndex), let box = page.lines[request.lineIndex].box else { continue }
@@ -19,6 +20,7 @@ struct LineRereader {
             for height in request.lineHeights ?? [options.targetLineHeight] {
                 guard let crop = lineImage(box, in: image, lineHeight: height) else { continue }
                 for mode in options.pageSegmentationModes {
+                    if let deadline, ContinuousClock.now >= deadline { return readings }
                     guard let (text, confidence) = try? engine.recognizeLine(crop, pageSegmentationMode: mode,
                                                                             whitelist: whitelist),
                           !text.isEmpty else { continue }

@@ -188,9 +188,11 @@ public final class OCRWorkerPool: Sendable {
         page.notes = notes
         let afterOCR = afterClean + reading.ocr
         if let refinement {
+            let deadline = Refinement.deadline(after: afterOCR, firstReading: reading.ocr)
             let requests = refinement.requests(page)
             if !requests.isEmpty {
-                page.rereads = LineRereader(options: refinement.options).reread(requests, of: page, in: cleaned, engine: engine)
+                page.rereads = LineRereader(options: refinement.options).reread(requests, of: page, in: cleaned, engine: engine,
+                                                                                until: deadline)
             }
             while let mode = refinement.nextFallback(for: page, besides: engine.settings.pageSegmentationMode) {
                 let again = try engine.recognize(cleaned, pageSegmentationMode: mode)
@@ -254,14 +256,28 @@ struct Refinement: Sendable {
     /// Whole-page readings after the first, whatever the planner asks: what keeps a receipt at
     /// about two OCR passes (issue 10's bound: twice a bare `tesseract` run).
     static let maxFallbackReadings = 1
+
+    /// When re-reading lines stops: once the refinement has taken as long as the first reading
+    /// did. A page of noise (a lid's grain stretched as faint ink) is slow to read and gives long,
+    /// noisy lines: its re-reads and fallback took 13 s after a 6 s first reading, where bare
+    /// tesseract gave up in 0.3 s.
+    static func deadline(after start: ContinuousClock.Instant, firstReading: Duration) -> ContinuousClock.Instant {
+        start + max(firstReading, .milliseconds(200))
+    }
+
     let options: LineRereadOptions
     let requests: @Sendable (OCRPage) -> [LineRereadRequest]
     let nextFallbackMode: @Sendable (OCRPage) -> Int?
 
     /// The next whole-page reading to make, for an image and a PDF alike: what the planner asks,
     /// within the bound, never the mode of the first reading nor one already made.
+    ///
+    /// None for a page that read as noise (fewer legible words than `SecondLook.minimumWords`
+    /// after the second looks): reading noise again in another mode finds no field, and mode 6
+    /// read a page of stretched lid grain for 12 s into 400 KB of junk.
     func nextFallback(for page: OCRPage, besides firstMode: Int) -> Int? {
-        guard page.fallbackReadings.count < Self.maxFallbackReadings, let mode = nextFallbackMode(page),
+        guard page.fallbackReadings.count < Self.maxFallbackReadings, SecondLook.wordCount(page) >= SecondLook.minimumWords,
+              let mode = nextFallbackMode(page),
               mode != firstMode, !page.fallbackReadings.contains(where: { $0.pageSegmentationMode == mode }) else { return nil }
         return mode
     }

@@ -97,7 +97,7 @@ struct PDFReader {
         var page = Self.stacked(readings.map(\.page))
         page.notes = notes
         if let refinement, readings.contains(where: { !$0.fromTextLayer }) {
-            refine(&page, readings: readings, with: refinement)
+            refine(&page, readings: readings, with: refinement, started: clock.now, firstReading: clean + ocr)
         }
         return OCROutcome(page: page, decode: decode, clean: clean, ocr: ocr, reread: lap(), readImage: readImage, keep: keep)
     }
@@ -113,7 +113,9 @@ struct PDFReader {
 
     /// Re-reads the lines `refinement` asks for on the page each came from, then the whole
     /// document in fallback modes (text-layer pages as they are), at most three times.
-    private func refine(_ page: inout OCRPage, readings: [PageReading], with refinement: Refinement) {
+    private func refine(_ page: inout OCRPage, readings: [PageReading], with refinement: Refinement,
+                        started: ContinuousClock.Instant, firstReading: Duration) {
+        let deadline = Refinement.deadline(after: started, firstReading: firstReading)
         let firstLine = Self.firstLineIndices(readings.map(\.page))
         let requests = refinement.requests(page)
         let rereader = LineRereader(options: refinement.options)
@@ -126,7 +128,7 @@ struct PDFReader {
                 return moved
             }
             guard !local.isEmpty else { continue }
-            page.rereads += rereader.reread(local, of: reading.page, in: image, engine: engine).map { reread in
+            page.rereads += rereader.reread(local, of: reading.page, in: image, engine: engine, until: deadline).map { reread in
                 var moved = reread
                 moved.lineIndex += range.lowerBound
                 return moved

@@ -39,6 +39,22 @@ import Testing
         #expect(after == plain)
     }
 
+    /// A page that reads as a word or two is noise to the engine: it is not read again whole in
+    /// another mode (mode 6 read a page of stretched lid grain for 12 s), while a legible page
+    /// still gets the fallback its planner asks for.
+    @Test func aPageThatReadsAsNoiseGetsNoFallbackReading() async throws {
+        let folder = try TemporaryDirectory()
+        let pool = try OCRWorkerPool(workers: 1, settings: .default(), cleaning: .default)
+        defer { pool.shutdown() }
+        let sparse = try folder.ingest(#require(LeptonicaImage.renderedText(["TOTAL 12.00"], fontSize: 10)), named: "sparse")
+        let legible = try folder.ingest(#require(LeptonicaImage.renderedText(Self.receipt + Self.receipt, fontSize: 10)),
+                                        named: "legible")
+        let sparseOutcome = try await pool.process(sparse, refine: { _ in [] }, fallback: { _ in 6 })
+        #expect(sparseOutcome.page.fallbackReadings.isEmpty)
+        let legibleOutcome = try await pool.process(legible, refine: { _ in [] }, fallback: { _ in 6 })
+        #expect(legibleOutcome.page.fallbackReadings.map(\.pageSegmentationMode) == [6])
+    }
+
     @Test func noRequestsMeansNoRereads() async throws {
         let folder = try TemporaryDirectory()
         let file = try folder.ingest(#require(LeptonicaImage.renderedText(Self.receipt, fontSize: 10)), named: "r")
