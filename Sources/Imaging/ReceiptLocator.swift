@@ -30,9 +30,10 @@ enum ReceiptLocator {
         // cropping to when it covers clearly less than the frame (a slip on A4); a receipt
         // that fills the frame keeps its margins.
         let widened = scene.paperWithShadedEdges(grey)
-        // The shade is lifted so that its edge is no column boundary for Tesseract.
-        let grey = widened.bands.isEmpty ? grey : grey.liftingShade(in: widened.bands, reach: Int32(scene.reduction))
-        let lifted = widened.bands.isEmpty ? nil : grey
+        // The shade is lifted so that its edge is no column boundary for Tesseract; what is
+        // cropped or laid flat below is the lifted image.
+        let lifted = widened.bands.isEmpty ? nil : grey.liftingShade(in: widened.bands, reach: Int32(scene.reduction))
+        let source = lifted ?? grey
         let brighter = SheetMask(widened.paper, frame: frame)
         // Paper that fills the frame once its shade is counted is the whole receipt: the shade
         // is no darker slip to look for.
@@ -49,10 +50,10 @@ enum ReceiptLocator {
         if let found, let mask = found.components.mask(at: found.largest),
            let quad = PaperQuad.corners(of: mask)?.scaled(by: Double(scene.reduction), offsetX: Double(paper.x) + 0.5,
                                                           offsetY: Double(paper.y) + 0.5),
-           quad.isPlausible, quad.tilt >= minimumTiltToFlatten, let flat = quad.flattened(grey) {
+           quad.isPlausible, quad.tilt >= minimumTiltToFlatten, let flat = quad.flattened(source) {
             return flat
         }
-        guard let cropped = grey.clipped(to: scene.fullResolution(paper, margin: true)) else { throw .operationFailed("crop") }
+        guard let cropped = source.clipped(to: scene.fullResolution(paper, margin: true)) else { throw .operationFailed("crop") }
         // A photographed receipt is rarely square to the frame: the box around it keeps
         // wedges of table in its corners, and Tesseract takes their edges for a column
         // boundary (a photo lost its whole amount column). Paint the table white.

@@ -258,9 +258,9 @@ struct Refinement: Sendable {
     static let maxFallbackReadings = 1
 
     /// When re-reading lines stops: once the refinement has taken as long as the first reading
-    /// did. A page of noise (a lid's grain stretched as faint ink) is slow to read and gives long,
-    /// noisy lines: its re-reads and fallback took 13 s after a 6 s first reading, where bare
-    /// tesseract gave up in 0.3 s.
+    /// did (at least 200 ms), so that however many lines a planner asks for, re-reading never
+    /// costs more than the reading it refines. A receipt's re-reads take a few hundredths of a
+    /// second at the median (tune part, wild set).
     static func deadline(after start: ContinuousClock.Instant, firstReading: Duration) -> ContinuousClock.Instant {
         start + max(firstReading, .milliseconds(200))
     }
