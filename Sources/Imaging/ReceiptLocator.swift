@@ -117,8 +117,7 @@ enum ReceiptLocator {
         let x = max(0, paper.x - margin), y = max(0, paper.y - margin)
         guard let local = table.clipped(to: PixelRect(x: x, y: y, width: Int32(scene.small.width) - x,
                                                       height: Int32(scene.small.height) - y)),
-              let full = LeptonicaImage(taking: scene.reduction > 1 ? pixExpandReplicate(local.pointer, Int32(scene.reduction))
-                                                                    : pixClone(local.pointer)) else { return }
+              let full = scene.fullResolution(local) else { return }
         pixSetMasked(cropped.pointer, full.pointer, 255)
     }
 
@@ -197,7 +196,7 @@ extension LeptonicaImage {
                 guard let strip = clipped(to: rect), pixGetRankValue(strip.pointer, 1, 0.5, &level) == 0,
                       level > 0, Double(level) < 0.95 * Double(paperLevel) else { continue }
                 pixMultConstantGray(strip.pointer, Float(paperLevel) / Float(level))
-                pixRasterop(lifted.pointer, rect.x, rect.y, rect.width, rect.height, 0xc, strip.pointer, 0, 0)  // PIX_SRC
+                pixRasterop(lifted.pointer, rect.x, rect.y, rect.width, rect.height, PIX_SRC, strip.pointer, 0, 0)
             }
         }
         return lifted
@@ -250,16 +249,14 @@ private struct ReducedScene {
         let edgeBands = regions.rects.indices.filter { isEdgeBand(regions.rects[$0]) }
         guard !edgeBands.isEmpty else { return (paper, []) }
         let widened = paper.copy()
-        let paint: Int32 = 0xc | 0xa  // Leptonica's PIX_SRC | PIX_DST: OR the band in.
         let r = Int32(reduction)
         var bands: [PixelRect] = []
         for index in edgeBands {
             let box = regions.rects[index]
-            guard let small = regions.mask(at: index),
-                  let full = LeptonicaImage(taking: r > 1 ? pixExpandReplicate(small.pointer, r) : pixClone(small.pointer)),
+            guard let small = regions.mask(at: index), let full = fullResolution(small),
                   ReceiptLocator.holdsPrint(grey, under: full, at: (box.x * r, box.y * r))
             else { continue }
-            pixRasterop(widened.pointer, box.x, box.y, box.width, box.height, paint, small.pointer, 0, 0)
+            pixRasterop(widened.pointer, box.x, box.y, box.width, box.height, PIX_PAINT, small.pointer, 0, 0)  // OR the band in
             bands.append(PixelRect(x: box.x * r, y: box.y * r, width: box.width * r, height: box.height * r))
         }
         return (bands.isEmpty ? paper : widened, bands)
@@ -281,6 +278,11 @@ private struct ReducedScene {
         let sw = Int32(max(3, small.width / 40)), sh = Int32(max(3, small.height / 40))
         guard let dark = LeptonicaImage(taking: pixThresholdToBinary(small.pointer, threshold)) else { return nil }
         return LeptonicaImage(taking: pixOpenBrick(nil, dark.pointer, sw, sh))
+    }
+
+    /// A small-copy mask at full resolution (each pixel repeated `reduction` times each way).
+    func fullResolution(_ mask: LeptonicaImage) -> LeptonicaImage? {
+        LeptonicaImage(taking: reduction > 1 ? pixExpandReplicate(mask.pointer, Int32(reduction)) : pixClone(mask.pointer))
     }
 
     /// A margin around the paper, in small-copy pixels: the paper's edge stays in the crop.

@@ -97,7 +97,8 @@ struct PDFReader {
         var page = Self.stacked(readings.map(\.page))
         page.notes = notes
         if let refinement, readings.contains(where: { !$0.fromTextLayer }) {
-            refine(&page, readings: readings, with: refinement, started: clock.now, firstReading: clean + ocr)
+            refine(&page, readings: readings, with: refinement,
+                   until: Refinement.deadline(after: clock.now, firstReading: clean + ocr))
         }
         return OCROutcome(page: page, decode: decode, clean: clean, ocr: ocr, reread: lap(), readImage: readImage, keep: keep)
     }
@@ -114,8 +115,7 @@ struct PDFReader {
     /// Re-reads the lines `refinement` asks for on the page each came from, then the whole
     /// document in fallback modes (text-layer pages as they are), at most three times.
     private func refine(_ page: inout OCRPage, readings: [PageReading], with refinement: Refinement,
-                        started: ContinuousClock.Instant, firstReading: Duration) {
-        let deadline = Refinement.deadline(after: started, firstReading: firstReading)
+                        until deadline: ContinuousClock.Instant) {
         let firstLine = Self.firstLineIndices(readings.map(\.page))
         let requests = refinement.requests(page)
         let rereader = LineRereader(options: refinement.options)
