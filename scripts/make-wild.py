@@ -19,6 +19,7 @@ Variants (all but the last two by default, in this order):
               uneven light, shadow, slight blur, sensor noise, JPEG q80, 2700x3600
   photo-exif  the same photo stored turned 90 degrees, EXIF Orientation 6 or 8 (alternating)
   page-white  300 dpi A4 page (2480x3508), white lid, slip at its true ~80 mm width anywhere
+              (a source that is already an A4 page scan is scanned again whole)
   page-grey   the same on a textured grey lid
   heic        the photo as HEIC (heif-enc, Debian libheif-examples)
   pdf-image   the grey page as an image-only PDF (no text layer)
@@ -312,10 +313,23 @@ def photo(slip, ident, long_side=None):
     return canvas, kind
 
 
+def is_page_scan(image):
+    """A source that is itself a scanned A4 page (the slip already lies somewhere on it): A4's
+    1:1.414 shape at a page scanner's size. Shrinking it to a slip's 80 mm would print its text
+    3-4 px high, a capture no one makes."""
+    ratio = image.height / image.width
+    return 1.38 <= ratio <= 1.45 and image.width >= 900
+
+
 def page(slip, ident, kind, source_dpi=None):
-    """A 300 dpi A4 scan with the slip at its printed width (72-80 mm) anywhere on the lid."""
+    """A 300 dpi A4 scan with the slip at its printed width (72-80 mm) anywhere on the lid; a
+    source that is already an A4 page is scanned again whole, onto the lid's tone."""
     rng = seeded(ident, "page-" + kind)
     canvas = lid(kind, A4_300DPI, rng)
+    if is_page_scan(slip):
+        scanned = slip.convert("L").resize(A4_300DPI, Image.BICUBIC).rotate(
+            rng.uniform(-1.5, 1.5), resample=Image.BICUBIC, fillcolor=255)
+        return ImageChops.darker(canvas, scanned).filter(ImageFilter.GaussianBlur(0.5))
     width_px = rng.uniform(*SLIP_MM) / 25.4 * 300
     scale = width_px / slip.width
     if slip.height * scale > A4_300DPI[1] - 160:  # a very long slip is laid along the page's height
