@@ -19,7 +19,7 @@ Variants (all but the last two by default, in this order):
               uneven light, shadow, slight blur, sensor noise, JPEG q80, 2700x3600
   photo-exif  the same photo stored turned 90 degrees, EXIF Orientation 6 or 8 (alternating)
   page-white  300 dpi A4 page (2480x3508), white lid, slip at its true ~80 mm width anywhere
-              (a source that is already an A4 page scan is scanned again whole)
+              (a source that is already an A4 page scan is scanned again whole, on its own white lid)
   page-grey   the same on a textured grey lid
   heic        the photo as HEIC (heif-enc, Debian libheif-examples)
   pdf-image   the grey page as an image-only PDF (no text layer)
@@ -325,11 +325,13 @@ def page(slip, ident, kind, source_dpi=None):
     """A 300 dpi A4 scan with the slip at its printed width (72-80 mm) anywhere on the lid; a
     source that is already an A4 page is scanned again whole, onto the lid's tone."""
     rng = seeded(ident, "page-" + kind)
-    canvas = lid(kind, A4_300DPI, rng)
     if is_page_scan(slip):
+        # Its own (white) lid is already in it: a grey lid's mottle laid over the whole page would
+        # print on the slip's paper too, which no scanner does.
         scanned = slip.convert("L").resize(A4_300DPI, Image.BICUBIC).rotate(
             rng.uniform(-1.5, 1.5), resample=Image.BICUBIC, fillcolor=255)
-        return ImageChops.darker(canvas, scanned).filter(ImageFilter.GaussianBlur(0.5))
+        return ImageChops.darker(lid("white", A4_300DPI, rng), scanned).filter(ImageFilter.GaussianBlur(0.5))
+    canvas = lid(kind, A4_300DPI, rng)
     width_px = rng.uniform(*SLIP_MM) / 25.4 * 300
     scale = width_px / slip.width
     if slip.height * scale > A4_300DPI[1] - 160:  # a very long slip is laid along the page's height
