@@ -25,6 +25,16 @@ import Testing
         #expect(PixelBudget.cappedUpscale(2, width: 500, height: 500, maxPixels: 16_000_000) == 2)
     }
 
+    /// A whole A4 page at 300 dpi (8.7 MP) whose grain asks for 2.8× is not enlarged the 7% the
+    /// 10 MP cap leaves: a 10 MP interpolation and a larger reading for nothing. An enlargement
+    /// the cap leaves at 15% or more, or one not cut at all, stands.
+    @Test func anEnlargementTheCapCutsToAlmostNothingIsNone() {
+        #expect(PixelBudget.cappedUpscale(2.8, width: 2480, height: 3508, maxPixels: 10_000_000) == 1)
+        let roomier = PixelBudget.cappedUpscale(2.8, width: 2000, height: 3000, maxPixels: 10_000_000)
+        #expect(roomier > 1.15 && roomier < 2.8)
+        #expect(PixelBudget.cappedUpscale(1.1, width: 500, height: 500, maxPixels: 10_000_000) == 1.1)
+    }
+
     @Test func theCleanerNeverScalesAPageBeyondItsPixelCap() throws {
         let page = try #require(LeptonicaImage.renderedText(receiptLines, fontSize: 10, margin: 400))
         let options = CleaningOptions(crop: false, deskew: false, normalizeBackground: false, fixedScaleFactor: 4,
