@@ -323,7 +323,7 @@ def is_page_scan(image):
 
 def page(slip, ident, kind, source_dpi=None):
     """A 300 dpi A4 scan with the slip at its printed width (72-80 mm) anywhere on the lid; a
-    source that is already an A4 page is scanned again whole, onto the lid's tone."""
+    source that is already an A4 page is scanned again whole, on its own white lid."""
     rng = seeded(ident, "page-" + kind)
     if is_page_scan(slip):
         # Its own (white) lid is already in it: a grey lid's mottle laid over the whole page would
