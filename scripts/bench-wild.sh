@@ -124,8 +124,8 @@ share = wild["stageShare"]
 print("wild set: " + ", ".join(f"{k} {share.get(k, 0):.0%}" for k in ("decode", "clean", "ocr", "reread"))
       + f" of worker time; {wild['receiptsPerSecond']:.2f} images/s on {wild['jobs']} workers, "
       f"median {wild['medianSecondsPerReceipt']:.2f} s")
-print(f"peak RSS: wild run {wild['peakRSSMB']:.0f} MB, clean run {clean.get('peakRSSMB', float('nan')):.0f} MB "
-      f"(per receipt: {wild['perReceiptRSS']})")
+clean_rss = f"{clean['peakRSSMB']:.0f} MB" if "peakRSSMB" in clean else "none (--offset)"
+print(f"peak RSS: wild run {wild['peakRSSMB']:.0f} MB, clean run {clean_rss} (per receipt: {wild['perReceiptRSS']})")
 for failure in wild["failures"]:
     print("failed:", failure)
 import os, statistics

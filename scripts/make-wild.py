@@ -13,7 +13,7 @@ synthetic receipts rendered clean by scripts/make-fixtures.py.
 OUT is written in the wild layout: img/ID-VARIANT.ext and truth.jsonl, one line per image
 {"id", "vendor", "date" (ISO when the source's date parses), "total", "variant", "source"}.
 
-Variants (all but the last two by default, in this order):
+Variants (all but the last three by default, in this order):
   clean       the source image as it is (the baseline the others are compared with)
   photo       on a wood, dark-cloth or granite table, perspective 3-15 degrees, small rotation,
               uneven light, shadow, slight blur, sensor noise, JPEG q80, 2700x3600
@@ -68,7 +68,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageOps  # noqa: E40
 VARIANTS = ["clean", "photo", "photo-exif", "page-white", "page-grey", "heic", "pdf-image", "pdf-text", "faded",
             "scan-poor", "scan-heavy"]
 # Written unless --variants says otherwise: the captures of a person's phone and scanner. The
-# faded and poor scans are sets of their own (`--variants faded`, `--variants scan-poor`).
+# faded, poor and dark scans are sets of their own (`--variants faded`, `scan-poor`, `scan-heavy`).
 DEFAULT_VARIANTS = [v for v in VARIANTS if v not in ("faded", "scan-poor", "scan-heavy")]
 A4_300DPI = (2480, 3508)
 PHOTO_SIZE = (2700, 3600)  # a portrait phone photo, ~10 MP

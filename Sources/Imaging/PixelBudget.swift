@@ -35,16 +35,13 @@ public enum PixelBudget {
 
     /// `factor` with any enlargement cut so the result has at most `maxPixels` pixels. Shrinking
     /// is left alone, and an image already over the cap is not enlarged at all.
-    /// A cut enlargement of less than `negligibleEnlargement` is none: a whole A4 page read as
-    /// it is (8.7 MP, its lid's grain measured as tiny text) was enlarged 7% to the cap, which
-    /// cost a 10 MP interpolation and a larger image to read for no gain in size that matters.
+    /// An enlargement the cap cuts to a negligible one (`TextSizeEstimator.negligibleScaling`) is
+    /// none: a whole A4 page read as it is (8.7 MP, measured as 10 px text) was enlarged 7% to
+    /// the cap, which cost a 10 MP interpolation and a larger image to read for nothing.
     public static func cappedUpscale(_ factor: Double, width: Int, height: Int, maxPixels: Int) -> Double {
         guard factor > 1, width > 0, height > 0 else { return factor }
         let largest = (Double(maxPixels) / (Double(width) * Double(height))).squareRoot()
         let capped = min(factor, max(1, largest))
-        return capped < factor && capped < negligibleEnlargement ? 1 : capped
+        return capped < factor && capped - 1 < TextSizeEstimator.negligibleScaling ? 1 : capped
     }
-
-    /// The same tolerance as `TextSizeEstimator.scaleFactor`'s: text within 15% of its target size is left as it is.
-    static let negligibleEnlargement = 1.15
 }

@@ -80,6 +80,10 @@ enum TextSizeEstimator {
         return sorted[sorted.count - 1]
     }
 
+    /// How far from 1 a scale factor must be to be worth an interpolation: text within 15% of
+    /// its target size is left as it is (also what a pixel cap may leave, `PixelBudget.cappedUpscale`).
+    static let negligibleScaling = 0.15
+
     /// Factor that brings the median character height to `target`; nil when no scaling helps.
     static func scaleFactor(for grey: LeptonicaImage, target: Int) -> Double? {
         guard let height = medianCharacterHeight(grey) else { return nil }
@@ -89,7 +93,7 @@ enum TextSizeEstimator {
     /// The same for a height measured already.
     static func scaleFactor(forHeight height: Double, target: Int) -> Double? {
         let factor = (Double(target) / height).clamped(to: 0.25...4)
-        return abs(factor - 1) < 0.15 ? nil : factor
+        return abs(factor - 1) < negligibleScaling ? nil : factor
     }
 }
 
