@@ -13,11 +13,14 @@ synthetic receipts rendered clean by scripts/make-fixtures.py.
 OUT is written in the wild layout: img/ID-VARIANT.ext and truth.jsonl, one line per image
 {"id", "vendor", "date" (ISO when the source's date parses), "total", "variant", "source"}.
 
-Variants (all but the last three by default, in this order):
+Variants (all but photo-curl and the last three by default, in this order):
   clean       the source image as it is (the baseline the others are compared with)
   photo       on a wood, dark-cloth or granite table, perspective 3-15 degrees, small rotation,
               uneven light, shadow, slight blur, sensor noise, JPEG q80, 2700x3600
   photo-exif  the same photo stored turned 90 degrees, EXIF Orientation 6 or 8 (alternating)
+  photo-curl  the same photo with the slip curled up at its long edges: every line bows, its
+              middle 2-4% of the slip's width above its ends (not in the default set, which
+              stays comparable with earlier runs: `--variants photo-curl`)
   page-white  300 dpi A4 page (2480x3508), white lid, slip at its true ~80 mm width anywhere
               (a source that is already an A4 page scan is scanned again whole, on its own white lid)
   page-grey   the same on a textured grey lid
@@ -65,11 +68,11 @@ fixtures = load_module("make_fixtures", "make-fixtures.py")
 formats = load_module("make_format_fixtures", "make-format-fixtures.py")
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageOps  # noqa: E402 (checked above)
 
-VARIANTS = ["clean", "photo", "photo-exif", "page-white", "page-grey", "heic", "pdf-image", "pdf-text", "faded",
+VARIANTS = ["clean", "photo", "photo-exif", "photo-curl", "page-white", "page-grey", "heic", "pdf-image", "pdf-text", "faded",
             "scan-poor", "scan-heavy"]
 # Written unless --variants says otherwise: the captures of a person's phone and scanner. The
 # faded, poor and dark scans are sets of their own (`--variants faded`, `scan-poor`, `scan-heavy`).
-DEFAULT_VARIANTS = [v for v in VARIANTS if v not in ("faded", "scan-poor", "scan-heavy")]
+DEFAULT_VARIANTS = [v for v in VARIANTS if v not in ("photo-curl", "faded", "scan-poor", "scan-heavy")]
 A4_300DPI = (2480, 3508)
 PHOTO_SIZE = (2700, 3600)  # a portrait phone photo, ~10 MP
 SLIP_MM = (72, 80)  # printed width of a till slip
@@ -289,8 +292,43 @@ def seeded(ident, variant):
     return random.Random(zlib.crc32(f"{ident}/{variant}".encode()))
 
 
-def photo(slip, ident, long_side=None):
-    """A phone photo of the slip on a table: the slip fills most of the frame's height."""
+def curl_rng(ident):
+    return seeded(ident, "curl")
+
+
+def scale_of(quad, paper):
+    """How wide the placed slip is against its paper: the quad's mean top and bottom edge."""
+    top = math.dist(quad[0], quad[1])
+    bottom = math.dist(quad[3], quad[2])
+    return (top + bottom) / 2 / paper.width
+
+
+def curled(canvas, centre_x, half_width, depth):
+    """Thermal paper lying on a table curls across its width: seen from above, every printed
+    line bows, its middle `depth` pixels higher than its ends (a parabola across the slip)."""
+    # Rows the bow pulls in from below the frame repeat the frame's last rows (not black).
+    reach = int(math.ceil(abs(depth))) + 1
+    taller = Image.new(canvas.mode, (canvas.width, canvas.height + reach))
+    taller.paste(canvas, (0, 0))
+    taller.paste(canvas.crop((0, canvas.height - reach, canvas.width, canvas.height)).transpose(Image.FLIP_TOP_BOTTOM),
+                 (0, canvas.height))
+    strips = []
+    step = 8
+    for x0 in range(0, canvas.width, step):
+        x1 = min(canvas.width, x0 + step)
+
+        def lift(x):
+            u = max(-1.0, min(1.0, (x - centre_x) / half_width))
+            return depth * (1 - u * u)
+
+        a, b = lift(x0), lift(x1)
+        strips.append(((x0, 0, x1, canvas.height), (x0, a, x0, canvas.height + a, x1, canvas.height + b, x1, b)))
+    return taller.transform(canvas.size, Image.MESH, strips, resample=Image.BICUBIC)
+
+
+def photo(slip, ident, long_side=None, curl=False):
+    """A phone photo of the slip on a table: the slip fills most of the frame's height; `curl`
+    bows its lines as a slip curling up at its long edges does."""
     rng = seeded(ident, "photo")
     size = PHOTO_SIZE
     paper = ImageChops.multiply(slip.convert("RGB"), Image.new("RGB", slip.size, (255, 249, 236)))
@@ -302,6 +340,8 @@ def photo(slip, ident, long_side=None):
     quad = place_quad(paper.width, paper.height, centre, rng.uniform(-7, 7), rng.uniform(0.04, 0.16),
                       rng.choice(["top", "bottom", "left", "right"]), rng, 0.008)
     canvas = warp_onto(canvas, paper, quad, (rng.randint(10, 40), rng.randint(15, 45)), 150, 60)
+    if curl:
+        canvas = curled(canvas, centre[0], paper.width * scale_of(quad, paper) / 2, curl_rng(ident).uniform(0.02, 0.04) * paper.width)
     light = fixtures.linear_gradient(size, 1.0, rng.uniform(0.55, 0.75), rng.uniform(0, 360))
     canvas = ImageChops.multiply(canvas, Image.merge("RGB", [light, light, light]))
     grain = fixtures.scaled_noise(size, rng, 0, 14)
@@ -448,6 +488,9 @@ def write_variants(source, variants, img_dir, photo_long_side=None):
         elif variant == "photo":
             target = os.path.join(img_dir, ident + ".jpg")
             the_photo().save(target, quality=80)
+        elif variant == "photo-curl":
+            target = os.path.join(img_dir, ident + ".jpg")
+            photo(slip, source.id, photo_long_side, curl=True)[0].save(target, quality=80)
         elif variant == "photo-exif":
             orientation = 6 if zlib.crc32(source.id.encode()) % 2 == 0 else 8
             exif = Image.Exif()
@@ -509,7 +552,7 @@ def build(sources, out, plan, photo_long_side=None):
 # The committed fixtures: a few of the project's own receipts, each in a few captures, photos
 # reduced to 1800 px so the folder stays at a few MB.
 FIXTURE_PLAN = {
-    "eng-restaurant": ["photo", "page-grey", "pdf-image"],
+    "eng-restaurant": ["photo", "photo-curl", "page-grey", "pdf-image"],
     "eng-bluedoor": ["photo-exif", "heic", "page-white"],
     "spa-supermarket": ["photo", "pdf-text"],
     # Read wrong today (the test's knownHard list): the slip's perspective is not straightened.

@@ -5,6 +5,8 @@ public struct CleaningOptions: Sendable, Codable, Hashable {
     public var crop: Bool
     /// Straighten small rotations (a few degrees) that break Tesseract's line finding.
     public var deskew: Bool
+    /// Straighten lines bowed by a slip curling up at its edges (see `LineCurl`).
+    public var flattenCurl: Bool = true
     /// Flatten uneven lighting and faded thermal paper to a white background.
     public var normalizeBackground: Bool
     /// Normalise only when the paper's brightness spreads over at least this many grey levels

@@ -36,6 +36,10 @@ public struct ReceiptCleaner: Sendable {
             }
         }
         if options.deskew { current = try current.deskewed() }
+        if options.flattenCurl, let bow = LineCurl.measure(current),
+           let flat = LineCurl.flattened(current, removing: bow) {
+            current = flat
+        }
         return current
     }
 

@@ -54,7 +54,7 @@ public struct PipelineConfiguration: Sendable {
 
 /// The cleaning steps a measurement can switch off, by name, without depending on Imaging.
 public enum CleaningStep: String, Sendable, CaseIterable {
-    case crop, deskew, normalize, scale, stretch, dotted
+    case crop, deskew, flatten, normalize, scale, stretch, dotted
 }
 
 extension PipelineConfiguration {
@@ -64,6 +64,7 @@ extension PipelineConfiguration {
             switch step {
             case .crop: cleaning.crop = false
             case .deskew: cleaning.deskew = false
+            case .flatten: cleaning.flattenCurl = false
             case .normalize: cleaning.normalizeBackground = false
             case .scale: cleaning.scale = false
             case .stretch: cleaning.stretchFaintInk = false

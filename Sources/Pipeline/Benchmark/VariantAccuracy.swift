@@ -18,7 +18,7 @@ public struct VariantAccuracy: Sendable, Codable, Hashable {
     /// `variantOf` names each score's variant; scores without one are left out. Rows follow
     /// `order` first (the generator's order), then any other variant by name.
     public init(_ scores: [AccuracyScore.ReceiptScore], variantOf: (String) -> String?,
-                order: [String] = ["clean", "photo", "photo-exif", "page-white", "page-grey", "heic", "pdf-image", "pdf-text"]) {
+                order: [String] = ["clean", "photo", "photo-exif", "photo-curl", "page-white", "page-grey", "heic", "pdf-image", "pdf-text"]) {
         var grouped: [String: [AccuracyScore.ReceiptScore]] = [:]
         for score in scores {
             if let variant = variantOf(score.name) { grouped[variant, default: []].append(score) }

@@ -44,6 +44,7 @@ struct PipelineOptions: ParsableArguments {
 struct TuningOptions: ParsableArguments {
     @Flag(name: .customLong("no-crop"), help: "Do not cut the receipt out of its background.") var noCrop = false
     @Flag(name: .customLong("no-deskew"), help: "Do not straighten small rotations.") var noDeskew = false
+    @Flag(name: .customLong("no-flatten"), help: "Do not straighten lines bowed by a curled slip.") var noFlatten = false
     @Flag(name: .customLong("no-normalize"), help: "Do not flatten uneven backgrounds.") var noNormalize = false
     @Flag(name: .customLong("no-scale"), help: "Do not scale text to the height Tesseract reads best.") var noScale = false
     @Flag(name: .customLong("no-stretch"), help: "Do not stretch faint print (a faded slip) to black on white.") var noStretch = false
@@ -74,6 +75,7 @@ struct TuningOptions: ParsableArguments {
         var off = Set<CleaningStep>()
         if noCrop { off.insert(.crop) }
         if noDeskew { off.insert(.deskew) }
+        if noFlatten { off.insert(.flatten) }
         if noNormalize { off.insert(.normalize) }
         if noScale { off.insert(.scale) }
         if noStretch { off.insert(.stretch) }
