@@ -19,6 +19,27 @@ public struct PixelRect: Sendable, Equatable {
 }
 
 extension LeptonicaImage {
+    /// Calls `body(x, y)` for every set pixel of a 1 bpp image, row by row, skipping empty
+    /// words; false for any other depth. Leptonica packs a row's pixels into 32-bit words, the
+    /// leftmost pixel in the highest bit.
+    func forEachSetPixel(_ body: (_ x: Int, _ y: Int) -> Void) -> Bool {
+        guard depth == 1, let data = pixGetData(pointer) else { return false }
+        let wordsPerLine = Int(pixGetWpl(pointer))
+        for y in 0..<height {
+            let line = data + y * wordsPerLine
+            for wordIndex in 0..<wordsPerLine {
+                let word = line[wordIndex]
+                guard word != 0 else { continue }
+                for bit in 0..<32 where word & (UInt32(0x8000_0000) >> UInt32(bit)) != 0 {
+                    let x = wordIndex * 32 + bit
+                    guard x < width else { break }
+                    body(x, y)
+                }
+            }
+        }
+        return true
+    }
+
     /// The pixels inside `rect` (clipped to the image), as a new image. The BOX Leptonica needs
     /// for that lives only inside this call.
     package func clipped(to rect: PixelRect) -> LeptonicaImage? {

@@ -127,24 +127,14 @@ public enum LineCurl {
 
     /// The rows holding ink, column by column, of a 1 bpp image.
     static func inkColumns(_ ink: LeptonicaImage) -> [[Int32]]? {
-        guard ink.depth == 1, let data = pixGetData(ink.pointer) else { return nil }
-        let width = ink.width, height = ink.height, wordsPerLine = Int(pixGetWpl(ink.pointer))
+        let width = ink.width
         // Leave the slip's outer 3% aside: its edges and their shadows are no text line.
         let margin = max(1, width * 3 / 100)
         var columns = Array(repeating: [Int32](), count: width)
-        for y in 0..<height {
-            let line = data + y * wordsPerLine
-            for wordIndex in 0..<wordsPerLine {
-                let word = line[wordIndex]
-                guard word != 0 else { continue }
-                for bit in 0..<32 where word & (UInt32(0x8000_0000) >> UInt32(bit)) != 0 {
-                    let x = wordIndex * 32 + bit
-                    guard x < width else { break }
-                    if x >= margin, x < width - margin { columns[x].append(Int32(y)) }
-                }
-            }
+        let walked = ink.forEachSetPixel { x, y in
+            if x >= margin, x < width - margin { columns[x].append(Int32(y)) }
         }
-        return columns
+        return walked ? columns : nil
     }
 
     /// Sharpness of the rows' ink profile once a bow is taken out: the sum of squared row counts,

@@ -22,23 +22,12 @@ struct PaperQuad: Equatable {
     /// Extreme points of the mask along the diagonals: for a convex sheet rotated by less than
     /// 45° these are its corners. `mask` is 1 bpp, set where the paper is.
     static func corners(of mask: LeptonicaImage) -> PaperQuad? {
-        guard mask.depth == 1, let data = pixGetData(mask.pointer) else { return nil }
-        let width = mask.width, height = mask.height
-        let wordsPerLine = Int(pixGetWpl(mask.pointer))
         var best: [(score: Int, x: Int, y: Int)] = Array(repeating: (Int.min, 0, 0), count: 4)
-        for y in 0..<height {
-            let line = data + y * wordsPerLine
-            for wordIndex in 0..<wordsPerLine {
-                let word = line[wordIndex]
-                guard word != 0 else { continue }
-                for bit in 0..<32 where word & (UInt32(0x8000_0000) >> UInt32(bit)) != 0 {
-                    let x = wordIndex * 32 + bit
-                    guard x < width else { break }
-                    let scores = [-x - y, x - y, x + y, -x + y]   // TL, TR, BR, BL
-                    for k in 0..<4 where scores[k] > best[k].score { best[k] = (scores[k], x, y) }
-                }
-            }
+        let walked = mask.forEachSetPixel { x, y in
+            let scores = [-x - y, x - y, x + y, -x + y]   // TL, TR, BR, BL
+            for k in 0..<4 where scores[k] > best[k].score { best[k] = (scores[k], x, y) }
         }
+        guard walked else { return nil }
         guard best[0].score != Int.min else { return nil }
         func point(_ k: Int) -> Point { Point(x: Double(best[k].x), y: Double(best[k].y)) }
         return PaperQuad(topLeft: point(0), topRight: point(1), bottomRight: point(2), bottomLeft: point(3))
