@@ -105,6 +105,9 @@ public enum LineCurl {
         let sourceWords = Int(pixGetWpl(grey.pointer)), targetWords = Int(pixGetWpl(flat.pointer))
         let sourceBytes = UnsafeRawPointer(source).assumingMemoryBound(to: UInt8.self)
         let targetBytes = UnsafeMutableRawPointer(target).assumingMemoryBound(to: UInt8.self)
+        #if !_endian(little)
+        #error("LineCurl.flattened assumes a little-endian machine")
+        #endif
         for x in 0..<width {
             // Leptonica keeps bytes in native 32-bit words: byte x of a row lies at x ^ 3 on a
             // little-endian machine.
