@@ -68,12 +68,16 @@ final class CapturedLog: @unchecked Sendable {
         _ = FileManager.default.createFile(atPath: file.path, contents: Data([1, 2, 3]))
         let id = OpenWriters.FileID(try #require(FileSnapshot(file)))
         #expect(OpenWriters.writing(among: [id]).isEmpty)
-        let reader = try FileHandle(forReadingFrom: file)
+        // Close-on-exec: other tests start processes meanwhile, and a child that inherited the
+        // writer would still hold it open after this test closed its own (a CI run saw that).
+        let reader = open(file.path, O_RDONLY | O_CLOEXEC)
+        try #require(reader >= 0)
         #expect(OpenWriters.writing(among: [id]).isEmpty, "a reader is not a writer")
-        let writer = try FileHandle(forWritingTo: file)
+        let writer = open(file.path, O_WRONLY | O_CLOEXEC)
+        try #require(writer >= 0)
         #expect(OpenWriters.writing(among: [id]) == [id])
-        try writer.close()
-        try reader.close()
+        close(writer)
+        close(reader)
         #expect(OpenWriters.writing(among: [id]).isEmpty)
     }
 
