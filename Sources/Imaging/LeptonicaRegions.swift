@@ -50,6 +50,23 @@ extension LeptonicaImage {
         return LeptonicaImage(taking: pixClipRectangle(pointer, box, nil))
     }
 
+    /// How many pixels of each row are darker than `threshold`, for an 8 bpp grey image; nil for
+    /// any other depth.
+    package func darkPixelsPerRow(below threshold: Int32) -> [Int]? {
+        guard depth == 8, pixGetColormap(pointer) == nil else { return nil }
+        var binary = pixThresholdToBinary(pointer, threshold)
+        defer { pixDestroy(&binary) }
+        guard binary != nil else { return nil }
+        var counts = pixCountPixelsByRow(binary, nil)
+        defer { numaDestroy(&counts) }
+        guard let counts else { return nil }
+        return (0..<numaGetCount(counts)).map { index in
+            var value: Int32 = 0
+            numaGetIValue(counts, index, &value)
+            return Int(value)
+        }
+    }
+
     /// The 8-connected components of a 1 bpp image: their boxes, and each one's own mask when
     /// `withMasks` (pixConnComp's BOXA and PIXA, freed here rather than at every call site).
     func connectedComponents(withMasks: Bool = false) -> ConnectedComponents? {

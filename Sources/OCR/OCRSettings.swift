@@ -18,6 +18,9 @@ public struct OCRSettings: Sendable, Hashable {
     public var fallbackResolution: Int
     /// Re-join amounts split at the decimal point ("73. 00" → "73.00"); see `SplitAmountJoiner`.
     public var joinSplitAmounts: Bool
+    /// Read again, as one block, the bands of print the page's layout analysis left out (see
+    /// `UnreadBands`).
+    public var recoverUnreadBands: Bool = true
     /// One reading may take this long before Tesseract is told to stop and the receipt fails
     /// with that reason: no image may hang a batch or the watcher. A receipt reads in well
     /// under a second on one core; a whole A4 page in a few.

@@ -166,7 +166,10 @@ public final class OCRWorkerPool: Sendable {
         let rejoined = try WorkerStepFailure.during(.ocr) {
             try SplitColumns.rejoined(page) { try engine.recognize(image, pageSegmentationMode: SplitColumns.oneBlockMode) }
         }
-        return ImageReading(page: rejoined, image: image, clean: afterClean - start, ocr: clock.now - afterClean)
+        let complete = !engine.settings.recoverUnreadBands ? rejoined : try WorkerStepFailure.during(.ocr) {
+            try UnreadBands.recovered(rejoined, in: image) { try engine.recognize($0, pageSegmentationMode: SplitColumns.oneBlockMode) }
+        }
+        return ImageReading(page: complete, image: image, clean: afterClean - start, ocr: clock.now - afterClean)
     }
 
     static func run(_ file: IngestedFile, engine: TesseractEngine, cleaner: ReceiptCleaner,

@@ -145,6 +145,42 @@ struct ClosedSumsTests {
 
 /// Sums that correct a total OCR misread by one digit, judged by OCR's own confidences.
 struct MisreadCorrectionTests {
+    @Test func theTaxShareKeepsATotalAgainstCashReadADigitAway() {
+        // "CHANGE 0.00" makes the cash the amount due, but the cash is the misread: the tax
+        // printed at its rate is 6.90's share (0.39), not 8.90's (0.50).
+        let text = """
+        $2.00 1 $2.00
+        $2.70 1 $2.70
+        $1.10 2 $2.20
+        Total Amount: $6.90
+        GST @6%: $0.39
+        Nett Total: $6.90
+        CASH $8.90
+        Change $0.00
+        """
+        #expect(extractRead(text).total == amount("6.90"))
+        #expect(!totalLedger(text, read: true).fired(.misreadOfSum, on: "6.90"))
+    }
+
+    @Test func theTaxShareLeavesACorrectionItCannotTellApart() {
+        // 6.96 and 6.90 both have 0.39 as their 6% share: the exact cash still corrects the total.
+        let text = """
+        Total Amount: 6.96@70
+        GST @6%: 0.39
+        CASH 6.90
+        Change 0.00
+        """
+        #expect(extractRead(text).total == amount("6.90"))
+    }
+
+    @Test func aTaxShareIsTheTotalsShareAtTheRateToTheCent() {
+        let share = ClosedSums.TaxShare(rate: 6, tax: amount("0.43"))
+        #expect(share.backs(amount("7.60")))     // 0.4302
+        #expect(!share.backs(amount("7.00")))    // 0.3962
+        // VAT added to a net amount is the same share of the gross: 19% of 10.00 is 1.90 of 11.90.
+        #expect(ClosedSums.TaxShare(rate: 19, tax: amount("1.90")).backs(amount("11.90")))
+    }
+
     @Test func aCompleteSumOneDigitFromAnUncertainTotalCorrectsIt() {
         let text = """
         Sub Total (RM) : 84.20@85

@@ -60,9 +60,45 @@ struct ClosedSums {
         sums.subtotalPlusCharges()
         sums.taxTableRows()
         sums.taxRateRows()
-        // A printed amount that closes a sum of its own is no misread.
+        // A printed amount that closes a sum of its own is no misread; nor is one whose tax share
+        // the receipt prints, where the correction's would not be.
         let closed = Set(sums.found.filter { $0.kind != .correctsMisread }.map(\.value))
-        return sums.found.filter { $0.kind != .correctsMisread || !closed.contains($0.replaces ?? -1) }
+        let shares = sums.taxShares
+        return sums.found.filter { witness in
+            guard witness.kind == .correctsMisread, let replaced = witness.replaces else { return true }
+            if closed.contains(replaced) { return false }
+            return !shares.contains { $0.backs(replaced) && !$0.backs(witness.value) }
+        }
+    }
+
+    /// A tax amount printed with its rate ("GST @6% 0.39", "MwSt 19% 1,10"): whether the tax is
+    /// included in the prices or added to a subtotal, it is the total's share at that rate,
+    /// total × rate / (100 + rate), to the cent. Independent of the payment lines, it tells a
+    /// total read alike twice (6.90) from the cash read once a digit away (8.90) that "CHANGE
+    /// 0.00" would otherwise make the amount due. It narrows the total to a few cents either way
+    /// (±9 cents at 6%, ±6 at 19%), so it settles whole units, never the cents.
+    struct TaxShare: Sendable {
+        var rate: Decimal
+        var tax: Decimal
+        /// Tax summed item by item may differ by a cent from the total's share.
+        static let tolerance = Decimal(string: "0.01")!
+
+        func backs(_ total: Decimal) -> Bool {
+            var share = total * rate / (100 + rate), rounded = Decimal()
+            NSDecimalRound(&rounded, &share, 2, .plain)
+            return abs(rounded - tax) <= Self.tolerance
+        }
+    }
+
+    /// Every tax line (or tax-table row) printing a rate and, right-most, an amount below the
+    /// line's others: the rate's tax.
+    var taxShares: [TaxShare] {
+        Dictionary(grouping: money.filter { [.tax, .taxTable].contains($0.role) && $0.value > 0 }, by: \.lineIndex)
+            .compactMap { _, amounts in
+                guard let rate = amounts.first.flatMap({ Self.taxRate(in: $0.line) }),
+                      let tax = amounts.min(by: { $0.value < $1.value }) else { return nil }
+                return TaxShare(rate: rate, tax: tax.value)
+            }
     }
 
     private init(_ labelled: [LabelledAmount]) {

@@ -50,6 +50,8 @@ struct TuningOptions: ParsableArguments {
     @Flag(name: .customLong("no-stretch"), help: "Do not stretch faint print (a faded slip) to black on white.") var noStretch = false
     @Flag(name: .customLong("no-dotted"), help: "Do not read dot-matrix print thickened from the start.") var noDotted = false
     @Flag(name: .customLong("no-reread"), help: "Do not read uncertain lines or the whole page again.") var noReread = false
+    @Flag(name: .customLong("no-unread-bands"), help: "Do not read again the bands of print the page's layout analysis left out.")
+    var noUnreadBands = false
     @Option(name: .customLong("char-height"), help: "Median character height the page is scaled to.")
     var characterHeight: Int?
     @Option(name: .customLong("tesseract-variable"), help: ArgumentHelp("A Tesseract variable NAME=VALUE set at engine start (repeatable).", valueName: "name=value"))
@@ -82,6 +84,7 @@ struct TuningOptions: ParsableArguments {
         if noDotted { off.insert(.dotted) }
         var configuration = PipelineConfiguration(languages: base.languages, jobs: base.jobs, disabling: off)
         configuration.rereadUncertainFields = !noReread
+        if noUnreadBands { configuration.ocr.recoverUnreadBands = false }
         if let characterHeight { configuration.cleaning.targetCharacterHeight = characterHeight }
         for variable in tesseractVariables { configuration.ocr.variables[variable.name] = variable.value }
         if let maxScaledMegapixels { configuration.cleaning.maxScaledPixels = Int(maxScaledMegapixels * 1_000_000) }
