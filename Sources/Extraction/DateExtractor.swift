@@ -30,7 +30,7 @@ struct DateExtractor: Sendable {
         var ledger = ledger(readings, context: context, receiptLines: lines)
         for (reading, printed) in unreadable {
             ledger.scale(.priorMisread, by: DateWeights.unreadableMisread, reading.date,
-                         note: "read as \(printed), no such day: one misread digit from the \(context.datePrior?.source == .event ? "event's dates" : "batch's dates")")
+                         note: "read as \(printed), no such day: one misread digit from the \(context.datePrior?.datesName ?? "")")
         }
         let ranked = ledger.ranked(tieBreak: Self.earlierLineFirst)
         let candidates = ranked.prefix(5).map {
@@ -79,6 +79,9 @@ struct DateExtractor: Sendable {
                 receiptLines.first { $0.index == reading.lineIndex }.flatMap(Self.digitConfidence)
             }
         }
+        if let today = context.referenceDate {
+            Self.apply(.plausible(around: today), to: &ledger) { _ in nil }
+        }
         return ledger
     }
 
@@ -102,6 +105,8 @@ struct DateExtractor: Sendable {
     static func apply(_ prior: DatePrior, to ledger: inout DateLedger, digitConfidence: (DateReading) -> Double?) {
         let ranked = ledger.ranked(tieBreak: earlierLineFirst)
         guard let top = ranked.first, !prior.contains(top.value) else { return }
+        // Only a date after today is impossible; an old one may be an old receipt.
+        if prior.source == .plausible, let end = prior.ranges.last?.upperBound, top.value <= end { return }
         if prior.source == .batch {
             guard let confidence = digitConfidence(top.account.source), confidence < doubtfulDigitConfidence else { return }
         }
@@ -112,7 +117,7 @@ struct DateExtractor: Sendable {
             }
         }
         guard let corrected = prior.misreadCorrection(of: top.value) else { return }
-        let note = "read as \(top.value): one misread digit from the \(prior.source == .event ? "event's dates" : "batch's dates")"
+        let note = "read as \(top.value): one misread digit from the \(prior.datesName)"
         if ledger.has(corrected) {
             ledger.add(.priorMisread, top.score - ledger.score(of: corrected) + DateWeights.priorMisread, to: corrected, note: note)
         } else {

@@ -50,14 +50,15 @@ extension LeptonicaImage {
         return LeptonicaImage(taking: pixClipRectangle(pointer, box, nil))
     }
 
-    /// How many pixels of each row are darker than `threshold`, for an 8 bpp grey image; nil for
-    /// any other depth.
-    package func darkPixelsPerRow(below threshold: Int32) -> [Int]? {
-        guard depth == 8, pixGetColormap(pointer) == nil else { return nil }
-        var binary = pixThresholdToBinary(pointer, threshold)
-        defer { pixDestroy(&binary) }
-        guard binary != nil else { return nil }
-        var counts = pixCountPixelsByRow(binary, nil)
+    /// How many pixels of each row, between columns `left` and `right`, are darker than
+    /// `threshold`, for an 8 bpp grey image; nil for any other depth. Thresholded whole first,
+    /// so the only copy made is one bit a pixel.
+    package func darkPixelsPerRow(below threshold: Int32, from left: Int, to right: Int) -> [Int]? {
+        guard depth == 8, pixGetColormap(pointer) == nil, left >= 0, right <= width, right > left,
+              let binary = LeptonicaImage(taking: pixThresholdToBinary(pointer, threshold)),
+              let column = binary.clipped(to: PixelRect(x: Int32(left), y: 0, width: Int32(right - left), height: Int32(height)))
+        else { return nil }
+        var counts = pixCountPixelsByRow(column.pointer, nil)
         defer { numaDestroy(&counts) }
         guard let counts else { return nil }
         return (0..<numaGetCount(counts)).map { index in

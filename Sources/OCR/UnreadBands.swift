@@ -37,8 +37,7 @@ enum UnreadBands {
         let left = max(0, boxes.map(\.x).min()! - Int(lineHeight))
         let right = min(image.width, boxes.map { $0.x + $0.width }.max()! + Int(lineHeight))
         guard right - left > Int(4 * lineHeight),
-              let column = image.clipped(to: PixelRect(x: Int32(left), y: 0, width: Int32(right - left), height: Int32(image.height))),
-              let ink = column.darkPixelsPerRow(below: inkLevel) else { return [] }
+              let ink = image.darkPixelsPerRow(below: inkLevel, from: left, to: right) else { return [] }
         var covered = [Bool](repeating: false, count: ink.count)
         for box in boxes {
             let reach = Int((Double(box.height) * boxReach).rounded(.up))

@@ -77,6 +77,23 @@ struct DatePriorTests {
         #expect(clear.date == day("2016-03-21"))
     }
 
+    @Test func aYearNoReceiptCanCarryIsTheOnePlausibleYearAMisreadAway() {
+        let today = ExtractionContext(referenceDate: day("2026-11-24"))
+        // 7 for 1 and 4 for 1: 2078 and 2048 are decades ahead; 2018 is the only plausible year
+        // one misread digit away (2028 is ahead too).
+        for (printed, year) in [("10/03/2078", "2018-03-10"), ("18/03/2048", "2018-03-18")] {
+            let fields = extract("CAFE LUNA\nDATE: \(printed) 12:30\nTOTAL 7.50", today)
+            #expect(fields.date == day(year), "\(printed)")
+            #expect(fields.candidates[.date]?.first?.evidence?.contains("dates a receipt can carry") == true)
+        }
+        // A plausible reading is left as printed, and so is an impossible one with no single way back.
+        #expect(extract("CAFE LUNA\nDATE: 05/03/2016\nTOTAL 7.50", today).date == day("2016-03-05"))
+        // 2099: 2009 (too old), 2039, 2089, 2090… (ahead): none plausible, so it stays, doubted.
+        #expect(extract("CAFE LUNA\nDATE: 05/03/2099\nTOTAL 7.50", today).date == day("2099-03-05"))
+        // An old date is an old receipt, not a misread: 2011 is not taken for 2017.
+        #expect(extract("CAFE LUNA\nDATE: 20/09/2011\nTOTAL 7.50", today).date == day("2011-09-20"))
+    }
+
     @Test func dayNumbersRoundTrip() {
         for iso in ["1970-01-01", "2000-02-29", "2018-12-31", "2024-03-01"] {
             #expect(LocalDate(dayNumber: day(iso).dayNumber) == day(iso))

@@ -11,6 +11,11 @@ public struct DatePrior: Sendable, Hashable {
         /// Other receipts' dates: only a reading far from all of them (a year misread) is corrected,
         /// since a new receipt may well be a few weeks after the last one.
         case batch
+        /// The dates any receipt can carry: the last twelve years up to today. Only a reading
+        /// no receipt can have, after today (2078), is corrected, into the one plausible date a
+        /// misread digit away ("2078" for "2018", "2048" for "2018"). An old date is left: it may
+        /// be an old receipt (correcting 2014 moved six wild captures of 2018 to 2019 and 2017).
+        case plausible
     }
 
     public var ranges: [ClosedRange<LocalDate>]
@@ -43,6 +48,21 @@ public struct DatePrior: Sendable, Hashable {
         }, source: .batch)
     }
 
+    /// `DateExtractor.plausibility`'s window around `today`: twelve years back, three days on.
+    public static func plausible(around today: LocalDate) -> DatePrior {
+        DatePrior(ranges: [LocalDate(dayNumber: today.dayNumber - 365 * 12)...LocalDate(dayNumber: today.dayNumber + 3)],
+                  source: .plausible)
+    }
+
+    /// How the prior names its dates in a candidate's evidence.
+    var datesName: String {
+        switch source {
+        case .event: return "event's dates"
+        case .batch: return "batch's dates"
+        case .plausible: return "dates a receipt can carry"
+        }
+    }
+
     public func contains(_ date: LocalDate) -> Bool { ranges.contains { $0.contains(date) } }
 
     /// Days from `date` to the nearest expected day; 0 inside.
@@ -56,7 +76,7 @@ public struct DatePrior: Sendable, Hashable {
     /// How far outside a reading must be before a misread is suspected: a receipt from the day
     /// before a trip (the taxi to the airport) is a real date; one far from every other receipt
     /// of a batch (a year off) is a misread, one a few weeks after them is just the next receipt.
-    var suspiciousDistance: Int { source == .event ? 4 : 300 }
+    var suspiciousDistance: Int { source == .batch ? 300 : 4 }
 
     /// The one date inside the prior one misread digit away from `date` (day, month or year),
     /// nil when there is none or more than one.
