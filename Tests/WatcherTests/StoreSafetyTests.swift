@@ -65,11 +65,16 @@ final class CapturedLog: @unchecked Sendable {
     @Test func openWritersAreSeenInProc() async throws {
         let temp = try TemporaryDirectory("rebut-open-writers")
         let file = temp.file("scan.jpg")
-        _ = FileManager.default.createFile(atPath: file.path, contents: Data([1, 2, 3]))
+        // Every descriptor close-on-exec, the one that creates the file too: other tests start
+        // processes meanwhile, and a child that inherited a writer would still hold it open after
+        // this test closed its own (CI saw the closed writer; a local run saw FileManager's
+        // createFile's, before any writer was opened here).
+        let creator = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        try #require(creator >= 0)
+        #expect(write(creator, [UInt8]([1, 2, 3]), 3) == 3)
+        close(creator)
         let id = OpenWriters.FileID(try #require(FileSnapshot(file)))
         #expect(OpenWriters.writing(among: [id]).isEmpty)
-        // Close-on-exec: other tests start processes meanwhile, and a child that inherited the
-        // writer would still hold it open after this test closed its own (a CI run saw that).
         let reader = open(file.path, O_RDONLY | O_CLOEXEC)
         try #require(reader >= 0)
         #expect(OpenWriters.writing(among: [id]).isEmpty, "a reader is not a writer")
