@@ -17,8 +17,8 @@ enum UnreadBands {
     /// A run of ink rows is a line of print when its height lies between these multiples of the
     /// reading's median line height: dashes and rules are thinner, logos and barcodes taller.
     static let runHeights = 0.45...2.5
-    /// Runs closer than this many line heights are one band, read together. Wider (1.5) joined
-    /// runs Tesseract reads better apart: scan-poor tune lost 2 totals, the wild sets 4.
+    /// Runs closer than this many line heights are one band, read together. At 1.5 a scan-poor
+    /// receipt's total line was read run into its neighbour ("7,838 8.80") and lost.
     static let runGap = 1.0
     /// Rows this share of a line's height above and below its box belong to it (ascenders and
     /// descenders Tesseract's box leaves out).
