@@ -4,6 +4,15 @@ import OCR
 import Testing
 
 @Suite struct OCRSettingsTests {
+    /// Tesseract reads OMP_THREAD_LIMIT when it loads, so the test process must start with it;
+    /// without it every engine spawns OpenMP threads, the suite's parallel readings overload the
+    /// machine and dozens of OCR tests fail on the 60 s reading deadline instead of this one
+    /// test saying why. `scripts/test.sh` exports it.
+    @Test func theTestsRunWithOneOpenMPThreadPerEngine() {
+        #expect(ProcessInfo.processInfo.environment["OMP_THREAD_LIMIT"] == "1",
+                "run the tests with OMP_THREAD_LIMIT=1 in the environment (scripts/test.sh sets it)")
+    }
+
     @Test func projectTessdataIsFoundInTheCheckout() throws {
         let found = try #require(OCRSettings.locateProjectTessdata())
         #expect(found.lastPathComponent == "tessdata")
