@@ -7,8 +7,8 @@ import RebutCore
 /// items and the footer, or everything below the first seven lines, while the same receipt's
 /// scan reads them all. Rows of ink that no line of the reading covers, in the text's own
 /// column and of the text's own height, are read again as one block and their lines put back
-/// in place. Blank space, rules and dashes are not ink of text height, so a whole reading
-/// costs nothing more.
+/// in place. Blank space, rules and dashes are not ink of text height, so a page read whole
+/// pays one pass over its rows and no reading.
 enum UnreadBands {
     /// Ink rows darker than this grey level (the read image has paper near 220 and print near 0).
     static let inkLevel: Int32 = 128
