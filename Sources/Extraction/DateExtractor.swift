@@ -246,10 +246,14 @@ struct DateExtractor: Sendable {
     func plausibility(_ date: LocalDate, context: ExtractionContext) -> Double {
         guard let reference = context.referenceDate else { return 1 }
         let days = date.dayNumber - reference.dayNumber
-        if days > 3 { return 0.1 }
-        if days < -365 * 12 { return 0.4 }
+        if days > Self.daysAhead { return 0.1 }
+        if days < -Self.daysBack { return 0.4 }
         return 1
     }
+
+    /// The window of plausible dates around today (`plausibility`, `DatePrior.plausible`): a few
+    /// days ahead for time zones and late scans, twelve years back.
+    static let daysAhead = 3, daysBack = 365 * 12
 
     private func hasTime(_ line: String) -> Bool {
         let ns = line as NSString

@@ -84,11 +84,10 @@ enum UnreadBands {
         return result
     }
 
-    /// A line of real words: read with confidence, with a few letters or digits.
+    /// A line of real words: read with confidence (the engine's line confidence is its words'
+    /// mean), with a few letters or digits.
     static func isLegible(_ line: TextLine) -> Bool {
-        guard !line.words.isEmpty else { return false }
-        let mean = line.words.map(\.confidence).reduce(0, +) / Double(line.words.count)
-        return mean >= minimumConfidence && line.text.filter { $0.isLetter || $0.isNumber }.count >= 3
+        (line.confidence ?? 0) >= minimumConfidence && line.text.filter { $0.isLetter || $0.isNumber }.count >= 3
     }
 
     /// A line read on a cut-out, in the page's pixels: the cut-out's origin is at (x, y).

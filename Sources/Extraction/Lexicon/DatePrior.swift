@@ -48,10 +48,11 @@ public struct DatePrior: Sendable, Hashable {
         }, source: .batch)
     }
 
-    /// `DateExtractor.plausibility`'s window around `today`: twelve years back, three days on.
+    /// `DateExtractor.plausibility`'s window around `today`.
     public static func plausible(around today: LocalDate) -> DatePrior {
-        DatePrior(ranges: [LocalDate(dayNumber: today.dayNumber - 365 * 12)...LocalDate(dayNumber: today.dayNumber + 3)],
-                  source: .plausible)
+        let first = LocalDate(dayNumber: today.dayNumber - DateExtractor.daysBack)
+        let last = LocalDate(dayNumber: today.dayNumber + DateExtractor.daysAhead)
+        return DatePrior(ranges: [first...last], source: .plausible)
     }
 
     /// How the prior names its dates in a candidate's evidence.
