@@ -215,7 +215,7 @@ struct MisreadCorrectionTests {
         #expect(fields.total == amount("89.26"))
     }
 
-    @Test func centsOfATaxRowNeverCorrectATotal() {
+    @Test func centsOfATaxRowWithoutItsRateNeverCorrectATotal() {
         // 61.00 + 3.66 = 64.66 before cash rounding; 64.65 is right.
         let fields = extractRead("""
         SUB-TOTAL (EX) 61.00@95
@@ -223,6 +223,28 @@ struct MisreadCorrectionTests {
         TOTAL 64.65@60
         GST SUMMARY Amount Tax
         SR 6.00 61.00@95 3.66@95
+        """)
+        #expect(fields.total == amount("64.65"))
+    }
+
+    @Test func aTaxRowAtItsRateCorrectsTheCentsOfATotal() {
+        // 165.00 at 6% is 9.90 to the cent, so the row is read right: 174.99 is 174.90 misread,
+        // however sure OCR was of it.
+        let row = "SR GST 6% 165.00@60 9.90@98"
+        let text = "SUB TOTAL 169.06@90\nNET TOTAL 174.99@95\nCHANGE 25.10@90\nTax Summary Amount Tax\n"
+        #expect(extractRead(text + row).total == amount("174.90"))
+        // A tax off the rate (165.00 at 6% is not 9.91) proves nothing.
+        #expect(extractRead(text + "SR GST 6% 165.00@60 9.91@98").total == amount("174.99"))
+        // Nor does one of two rated rows: the total is their sum.
+        #expect(extractRead(text + "SR GST 6% 165.00@60 9.90@98\nZR GST 0% 0.09@90 0.00@90").total == amount("174.99"))
+    }
+
+    @Test func aTaxRowAtItsRateLeavesATotalCashRoundingExplains() {
+        let fields = extractRead("""
+        SUB-TOTAL (EX) 61.00@95
+        TOTAL 64.65@95
+        GST SUMMARY Amount Tax
+        SR 6% 61.00@95 3.66@95
         """)
         #expect(fields.total == amount("64.65"))
     }

@@ -192,6 +192,16 @@ struct TotalRuleTests {
         #expect(totalLedger(text).fired(.subtotalPlusCharges, on: "42.50"))
     }
 
+    /// The rounding line printed, its adjustment lost: the till rounded the sum to five cents.
+    @Test func subtotalPlusChargesIsRoundedWhenTheRoundingIsUnreadable() {
+        let text = "SUB TOTAL 295.00\nSERVICE CHARGE 10% 29.50\nGST 6% 19.47\nROUNDING ADJ Uy 02\nTotal Amount ~~"
+        #expect(extract(text).total == amount("343.95"))
+        #expect(totalLedger(text).fired(.subtotalPlusCharges, on: "343.95"))
+        // Without a rounding line, or with "ROUNDING 0.00", nothing says the till rounded.
+        #expect(extract("SUB TOTAL 295.00\nSERVICE CHARGE 10% 29.50\nGST 6% 19.47\nROUNDING 0.00\nTotal Amount ~~").total == amount("343.97"))
+        #expect(extract("SUB TOTAL 295.00\nSERVICE CHARGE 10% 29.50\nGST 6% 19.47\nTotal Amount ~~").total == amount("343.97"))
+    }
+
     @Test func anIncludedTaxIsNotAddedToTheSubtotal() {
         #expect(extract("SUBTOTAL 30.00\nINC 6% GST 1.70\nTOTAL ~~").total == amount("30.00"))
     }

@@ -206,17 +206,37 @@ struct ClosedSums {
 
     /// A tax breakdown row "SR 6% 15.00 0.90": base + tax.
     private mutating func taxTableRows() {
+        // Rows printing a rate, a zero rate too ("ZR 0% 12.00 0.00": its base is in the total).
+        let ratedRows = taxRows.filter { row in
+            row.amounts.contains { $0.value > 0 } && row.amounts.contains { Self.printsRate($0.line) }
+        }
         for (line, amounts) in taxRows where amounts.count >= 2 {
             let sorted = amounts.sorted { $0.value > $1.value }
             let base = sorted[0], tax = sorted[sorted.count - 1]
             guard tax.value > 0, tax.value * 4 < base.value else { continue }
             if printedResult(base.value + tax.value, apartFrom: [line]) { add(base.value + tax.value, .taxTableRow, [line]) }
+            // The receipt's only rated row, whose tax is its base at the rate to the cent, proves
+            // both its terms: a total differing from base + tax in the cents alone is the misread.
+            let checked = ratedRows.count == 1 && ratedRows[0].line == line
+                && Self.taxRate(in: base.line).map { Self.tax(on: base.value, at: $0) == tax.value } == true
             addCorrection(base.value + tax.value, terms: [base, tax], wholeUnitsOnly: true) { _ in true }
+            if checked { addCorrection(base.value + tax.value, terms: [base, tax], centsOnly: true) { _ in true } }
         }
+    }
+
+    /// `base` taxed at `rate` percent, to the cent.
+    static func tax(on base: Decimal, at rate: Decimal) -> Decimal {
+        var tax = base * rate / 100, rounded = Decimal()
+        NSDecimalRound(&rounded, &tax, 2, .plain)
+        return rounded
     }
 
     /// "6%" and the like on a line: a tax rate, when it is one (0 < rate ≤ 30).
     static let ratePattern = try! NSRegularExpression(pattern: #"(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#)
+
+    static func printsRate(_ line: String) -> Bool {
+        ratePattern.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil
+    }
 
     static func taxRate(in line: String) -> Decimal? {
         let range = NSRange(line.startIndex..., in: line)

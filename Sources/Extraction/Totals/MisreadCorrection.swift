@@ -9,8 +9,11 @@ extension ClosedSums {
     ///
     /// A printed total the receipt itself rules out needs no confidence comparison (Tesseract
     /// can be sure of a wrong glyph): see `ruledOut`.
+    ///
+    /// `centsOnly`: terms that check each other (a tax row whose tax is its base at its rate) rule
+    /// out a printed total that differs from their sum in the cents alone, however sure OCR was of it.
     mutating func addCorrection(_ value: Decimal, terms: [LabelledAmount], wholeUnitsOnly: Bool = false,
-                                accepts: (LabelledAmount) -> Bool) {
+                                centsOnly: Bool = false, accepts: (LabelledAmount) -> Bool) {
         let confidences = terms.compactMap(\.readingConfidence)
         let termLines = Set(terms.map(\.lineIndex))
         // Printed on a line of its own, the sum closes instead (the cash of "CASH 18.00 / CHANGE
@@ -19,7 +22,7 @@ extension ClosedSums {
               let weakestTerm = confidences.min() else { return }
         for printed in printedResults where !termLines.contains(printed.lineIndex) && accepts(printed) {
             guard let confidence = printed.readingConfidence else { continue }
-            let ruledOut = ruledOut(printed, by: value, terms: terms)
+            let ruledOut = centsOnly ? .checkedTerms : ruledOut(printed, by: value, terms: terms)
             guard confidence < weakestTerm || ruledOut != nil else { continue }
             // Read alike on two lines of its own ("250.00" for the item and the total): two
             // readings agree, unless the receipt's own sums rule the amount out.
@@ -29,6 +32,7 @@ extension ClosedSums {
                     ?? (ruledOut == .aboveCashWithChange ? Self.addedLeadingDigits(printed.value, value) : nil) else { continue }
             let digitCount = ReceiptLine.digits(of: value).count
             if wholeUnitsOnly && position >= digitCount - 2 { continue }
+            if centsOnly && position < digitCount - 2 { continue }
             // Cash rounding explains a printed multiple of five cents close to the sum.
             if CashRounding.couldRound(value, to: printed.value) { continue }
             found.append(Witness(value: value, kind: .correctsMisread, termLines: termLines, replaces: printed.value))
@@ -49,6 +53,8 @@ extension ClosedSums {
         /// Cash handed over with "CHANGE 0.00": the total is the cash, to the cent ("TOTAL 8.00 /
         /// CASH 18.00 / CHANGE 0.00" lost the total's leading digit).
         case notTheExactCash
+        /// The terms check each other (see `addCorrection`'s `centsOnly`).
+        case checkedTerms
     }
 
     func ruledOut(_ printed: LabelledAmount, by value: Decimal, terms: [LabelledAmount]) -> RuledOut? {

@@ -2,7 +2,8 @@ import Foundation
 
 extension ReceiptArithmetic {
     /// Every total label lost its amount: the subtotal plus every charge printed after it, up to
-    /// the payment, is the total, when one of the charges is a tax not included in the subtotal.
+    /// the payment, is the total, when one of the charges is a tax not included in the subtotal;
+    /// rounded to five cents when a rounding line among them lost its adjustment.
     mutating func inferSubtotalPlusCharges(_ facts: TotalFacts) {
         guard facts.totals.isEmpty else { return }
         let stops: Set<AmountRole> = [.cashPayment, .cardPayment, .change]
@@ -19,7 +20,15 @@ extension ReceiptArithmetic {
             let charges = perLine.values
             guard charges.contains(where: { $0.role == .tax && $0.value > 0
                 && !facts.lines[$0.lineIndex].match.contains(any: Keywords.taxIncluded) }) else { continue }
-            infer(Self.subtotal(sub.value, plus: charges), .subtotalPlusCharges, from: sub)
+            var sum = Self.subtotal(sub.value, plus: charges)
+            // A rounding line among the charges whose adjustment OCR lost ("ROUNDING ADJ Uy 02"):
+            // the till rounded the sum to five cents, as `findUnreadRoundings` has it for a total.
+            // "ROUNDING 0.00" is read: it says there was none.
+            let unreadRounding = facts.roundingLines.contains { line in
+                line.index > sub.lineIndex && line.index < end && !line.amounts.contains(where: \.hasFraction)
+            }
+            if unreadRounding, !CashRounding.isRounded(sum), !facts.cardPaid.contains(sum) { sum = CashRounding.nearest(sum) }
+            infer(sum, .subtotalPlusCharges, from: sub)
             supersede(sub.value, because: "subtotal plus charges")
         }
     }
