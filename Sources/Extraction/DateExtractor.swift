@@ -46,7 +46,7 @@ struct DateExtractor: Sendable {
 
     /// Each date's best reading and its entries, then `repeated` for a date printed on several lines.
     func ledger(_ readings: [DateReading], context: ExtractionContext, receiptLines: [ReceiptLine] = []) -> DateLedger {
-        let preferDayFirst = dayFirstPreference(readings, lines: receiptLines)
+        let preferDayFirst = dayFirstPreference(readings, lines: receiptLines, context: context)
         var best: [LocalDate: (score: Double, reading: DateReading, entries: [DateLedger.Entry])] = [:]
         var order: [LocalDate] = []
         var lines: [LocalDate: Set<Int>] = [:]
@@ -222,8 +222,12 @@ struct DateExtractor: Sendable {
     ///
     /// Unambiguous numeric dates on the same receipt decide; otherwise day-first, the convention
     /// of every language Rebut reads (month-first needs evidence on the receipt).
-    func dayFirstPreference(_ readings: [DateReading], lines: [ReceiptLine] = []) -> Double {
-        let unambiguous = readings.filter { !$0.ambiguous && $0.order != .unambiguous }
+    ///
+    /// A reading no purchase could bear (in the future, or long past) is no witness: it is a time
+    /// printed with dots ("06/01/18 12.17.26 PM" gives 17 December 2026) or a code, not a date.
+    func dayFirstPreference(_ readings: [DateReading], lines: [ReceiptLine] = [],
+                            context: ExtractionContext = .init()) -> Double {
+        let unambiguous = readings.filter { !$0.ambiguous && $0.order != .unambiguous && plausibility($0.date, context: context) == 1 }
         let dayFirst = unambiguous.filter { $0.order == .dayFirst }.count
         let monthFirst = unambiguous.filter { $0.order == .monthFirst }.count
         if dayFirst != monthFirst {

@@ -51,6 +51,16 @@ struct DateTests {
         #expect(fields.values(.date).contains("2019-04-03"))
     }
 
+    @Test func aTimePrintedWithDotsIsNoEvidenceOfTheOrder() {
+        // "12.17.26" reads as 17 December 2026 month-first, a day no purchase in 2025 bears.
+        let context = ExtractionContext(referenceDate: day("2025-11-25"))
+        let text = "Date 06/01/18 12.17.26 PM\nTOTAL 53.55"
+        #expect(extract(text, context).date == day("2018-01-06"))
+        #expect(extract(text, context).values(.date).contains("2018-06-01"))
+        // A month-first date a purchase could bear still decides.
+        #expect(extract("Date 06/01/18\nMember since 12/28/2017\nTOTAL 53.55", context).date == day("2018-06-01"))
+    }
+
     @Test func unambiguousDayFirst() {
         #expect(extract("25/12/2018\nTOTAL 1.00").date == day("2018-12-25"))
     }
