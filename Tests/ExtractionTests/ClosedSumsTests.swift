@@ -36,6 +36,16 @@ struct ClosedSumsTests {
         #expect(fields.values(.total).contains("42.40"))
     }
 
+    @Test func aClosedRoundingOutweighsChangeThatLandsOnNothingPrinted() {
+        // CASH 50.00 read as 30.00: 30.00 − 18.55 = 11.45 is printed nowhere, while 31.47 − 0.02
+        // lands on 31.45 to the cent. The total is not doubted for standing above the cash.
+        let text = "Total RM Incl. of GST 31.47\nRounding Adj -0.02\nTotal RM 31.45\nCash 30.00\nCHANGE 18.55"
+        #expect(extract(text).total == amount("31.45"))
+        #expect(!totalLedger(text).fired(.abovePayment, on: "31.45"))
+        // Change that closes on a printed amount still decides.
+        #expect(extract("Total 31.47\nRounding Adj -0.02\nTotal 31.45\nCash 50.00\nCHANGE 18.55").total == amount("31.45"))
+    }
+
     @Test func subtotalPlusServiceChargeTaxAndRoundingClosesOnTheTotal() {
         // The total's label is unreadable; the summary prints the tax base (subtotal + service only).
         let text = """

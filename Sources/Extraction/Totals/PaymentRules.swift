@@ -3,21 +3,26 @@ import Foundation
 /// Doubts from payment and change: what was handed over is at least the total, and change
 /// handed back fixes it.
 enum PaymentRules {
-    /// `offPaidMinusChange`: with change handed back, anything but paid − change is doubtful.
+    /// `offPaidMinusChange`: with change handed back, anything but paid − change is doubtful,
+    /// unless paid − change lands on nothing printed and closed sums prove the amount.
     static func paidMinusChange(_ facts: TotalFacts, _ sums: ReceiptArithmetic, _ ledger: inout TotalLedger) {
         let results = sums.paidMinusChange
         guard facts.changeGiven, !results.isEmpty else { return }
-        for value in Array(ledger.values) where !results.contains(value) {
+        let proven = sums.provenAgainstUnclosedChange
+        for value in Array(ledger.values) where !results.contains(value) && !proven.contains(value) {
             ledger.scale(.offPaidMinusChange, by: TotalWeights.weight(.offPaidMinusChange), value)
         }
     }
 
     /// `abovePayment`: paid amounts are at least the total. With change handed back the payment
     /// line really is what was handed over, so even a final total above it is a misread.
-    static func abovePayment(_ facts: TotalFacts, _ ledger: inout TotalLedger) {
+    /// A payment whose change lands on nothing printed may be the misread: an amount the
+    /// receipt's closed sums prove is not doubted for standing above it.
+    static func abovePayment(_ facts: TotalFacts, _ sums: ReceiptArithmetic, _ ledger: inout TotalLedger) {
         guard let maxPaid = facts.paidValues.max() else { return }
         let changeGiven = facts.changeGiven
-        for value in Array(ledger.values) where value > maxPaid {
+        let proven = sums.provenAgainstUnclosedChange
+        for value in Array(ledger.values) where value > maxPaid && !proven.contains(value) {
             if changeGiven {
                 ledger.scale(.abovePayment, by: TotalWeights.aboveChangedPayment, value, note: "change given")
             } else if let role = ledger.source(of: value)?.role, ![.finalTotal, .roundedTotal].contains(role) {

@@ -25,6 +25,8 @@ struct ReceiptArithmetic: Sendable {
     private(set) var unreadRoundings: [(total: Decimal, rounded: Decimal)] = []
     /// Closed sums, moved onto the rounded total where one was printed for their result.
     private(set) var witnesses: [ClosedSums.Witness] = []
+    /// Rounded totals a printed total ± the printed rounding lands on to the cent.
+    private(set) var closedRoundings: Set<Decimal> = []
 
     init(_ facts: TotalFacts) {
         inferPaidMinusChange(facts)
@@ -41,6 +43,15 @@ struct ReceiptArithmetic: Sendable {
 
     /// Results of cash − change (or card − change), change handed back or none.
     var paidMinusChange: [Decimal] { inferences.filter { $0.rule == .paidMinusChange }.map(\.value) }
+
+    /// Amounts other printed amounts add up to, to the cent (a closed sum other than paid − change,
+    /// or a total ± its rounding), while paid − change lands on nothing printed: then the payment
+    /// or the change is the likelier misread, and the sums that close say what was due.
+    var provenAgainstUnclosedChange: Set<Decimal> {
+        guard !witnesses.contains(where: { $0.kind == .paidMinusChange }) else { return [] }
+        let closing: Set<ClosedSums.Witness.Kind> = [.subtotalPlusCharges, .taxTableRow]
+        return Set(witnesses.filter { closing.contains($0.kind) && $0.weight == 1 }.map(\.value)).union(closedRoundings)
+    }
 
     mutating func infer(_ value: Decimal, _ rule: TotalRule, from source: LabelledAmount) {
         guard value > 0 else { return }
@@ -78,6 +89,7 @@ struct ReceiptArithmetic: Sendable {
                     let printedLater = facts.labelled.contains { $0.value == rounded && $0.lineIndex > rounding.lineIndex
                         && ![.change, .quantity, .rounding].contains($0.role) }
                     guard printedLater else { continue }
+                    closedRoundings.insert(rounded)
                     supersede(total.value, because: "± rounding is printed later", roundedTo: rounded)
                 }
             }

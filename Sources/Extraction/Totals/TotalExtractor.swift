@@ -47,7 +47,7 @@ struct TotalExtractor: Sendable {
         ArithmeticRules.zeroRounding(facts, &ledger)
         ArithmeticRules.roundedFarFromTotal(facts, &ledger)
         PaymentRules.paidMinusChange(facts, sums, &ledger)
-        PaymentRules.abovePayment(facts, &ledger)
+        PaymentRules.abovePayment(facts, sums, &ledger)
         // Proof, then the verdict of change handed back, then the tie-break.
         ProofRules.corrections(sums, &ledger)
         ProofRules.closedSums(sums, &ledger)
