@@ -77,10 +77,12 @@ struct EvidenceLedger<Key: Hashable & Sendable, Rule: LedgerRule, Source: Ledger
 
     /// `value` is what `original`'s evidence was about (its rounding, its correct reading): it
     /// takes over that evidence, replacing its own; `moved` says where it now reads from.
-    mutating func takeOver(_ rule: Rule, from original: Key, to value: Key, moved: (Source) -> Source) {
+    /// `keeping`: what `value` already had stays beside what it takes over.
+    mutating func takeOver(_ rule: Rule, from original: Key, to value: Key, keeping: Bool = false, moved: (Source) -> Source) {
         guard !disabled.contains(rule), let account = accounts[original] else { return }
         let marker = Entry(rule, .add(0), note: "evidence of \(original) moved here")
-        accounts[value] = Account(value: value, source: moved(account.source), entries: [marker] + account.entries)
+        let kept = keeping ? accounts[value]?.entries ?? [] : []
+        accounts[value] = Account(value: value, source: moved(account.source), entries: [marker] + account.entries + kept)
     }
 
     func score(of value: Key) -> Double { Self.score(accounts[value]?.entries ?? []) }
@@ -144,8 +146,8 @@ extension EvidenceLedger where Key == Decimal, Source == LabelledAmount {
     func explanation(limit: Int = 8) -> [String] { explanation(limit: limit, tieBreak: Self.largerFirst) }
 
     /// The amount takes over `printed`'s evidence, read on the same line.
-    mutating func takeOver(_ rule: Rule, from printed: Decimal, to value: Decimal) {
-        takeOver(rule, from: printed, to: value) { source in
+    mutating func takeOver(_ rule: Rule, from printed: Decimal, to value: Decimal, keeping: Bool = false) {
+        takeOver(rule, from: printed, to: value, keeping: keeping) { source in
             var moved = source
             moved.value = value
             return moved

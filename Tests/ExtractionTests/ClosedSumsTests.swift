@@ -249,6 +249,14 @@ struct MisreadCorrectionTests {
         #expect(extractRead(text + "SR GST 6% 165.00@60 9.90@98\nZR GST 0% 0.09@90 0.00@90").total == amount("174.99"))
     }
 
+    @Test func aTaxLineAtItsRateCorrectsATotalWhoseTaxItIncludes() {
+        // 538.00 × 6/106 is 30.45 to the cent: the tax line proves 538.00, read as 598 on the total.
+        let text = "Total Rounded 598.00@96\nVisa 638.00@93\nGST SR 6% 538.00@80 30.45@90\n507.55@96"
+        #expect(extractRead(text).total == amount("538.00"))
+        // Read alike on two lines, the total is no misread.
+        #expect(extractRead("Total 598.00@96\nVisa 598.00@93\nGST SR 6% 538.00@80 30.45@90").total == amount("598.00"))
+    }
+
     @Test func aTaxRowAtItsRateLeavesATotalCashRoundingExplains() {
         let fields = extractRead("""
         SUB-TOTAL (EX) 61.00@95

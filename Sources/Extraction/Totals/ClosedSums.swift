@@ -27,6 +27,8 @@ struct ClosedSums {
         var weight: Double = 1
         /// For `correctsMisread`: the printed amount taken for a misreading of `value`.
         var replaces: Decimal? = nil
+        /// For `correctsMisread`: terms that check each other (see `addCorrection`).
+        var checkedTerms = false
     }
 
     /// At most this many charges (discount, service charge, tax, rounding) join a subtotal: real
@@ -59,6 +61,7 @@ struct ClosedSums {
         sums.paidInFull()
         sums.subtotalPlusCharges()
         sums.taxTableRows()
+        sums.checkedTaxRows()
         sums.taxRateRows()
         // A printed amount that closes a sum of its own is no misread; nor is one whose tax share
         // the receipt prints, where the correction's would not be.
@@ -206,22 +209,44 @@ struct ClosedSums {
 
     /// A tax breakdown row "SR 6% 15.00 0.90": base + tax.
     private mutating func taxTableRows() {
-        // Rows printing a rate, a zero rate too ("ZR 0% 12.00 0.00": its base is in the total).
-        let ratedRows = taxRows.filter { row in
-            row.amounts.contains { $0.value > 0 } && row.amounts.contains { Self.printsRate($0.line) }
-        }
         for (line, amounts) in taxRows where amounts.count >= 2 {
             let sorted = amounts.sorted { $0.value > $1.value }
             let base = sorted[0], tax = sorted[sorted.count - 1]
             guard tax.value > 0, tax.value * 4 < base.value else { continue }
             if printedResult(base.value + tax.value, apartFrom: [line]) { add(base.value + tax.value, .taxTableRow, [line]) }
-            // The receipt's only rated row, whose tax is its base at the rate to the cent, proves
-            // both its terms: a total differing from base + tax in the cents alone is the misread.
-            let checked = ratedRows.count == 1 && ratedRows[0].line == line
-                && Self.taxRate(in: base.line).map { Self.tax(on: base.value, at: $0) == tax.value } == true
             addCorrection(base.value + tax.value, terms: [base, tax], wholeUnitsOnly: true) { _ in true }
-            if checked { addCorrection(base.value + tax.value, terms: [base, tax], centsOnly: true) { _ in true } }
         }
+    }
+
+    /// A tax row that checks itself at the receipt's one printed rate: its tax is its base at the
+    /// rate ("SR 6% 165.00 9.90", total 174.90) or its gross's share at the rate ("GST SR 6%
+    /// 538.00 30.45", total 538.00), to the cent. Two amounts agreeing so are read right, so a
+    /// printed total one digit from the total they give is the misread, however sure OCR was of
+    /// it. Several rates (a zero rate too: "ZR 0% 12.00 0.00") and the total is their sum.
+    private mutating func checkedTaxRows() {
+        let rated = money.filter { [.tax, .taxTable].contains($0.role) }.compactMap { amount in
+            Self.printedRate(in: amount.line).map { (amount: amount, rate: $0) }
+        }
+        guard Set(rated.map(\.rate)).count == 1, let rate = rated.first?.rate, rate > 0 else { return }
+        for (_, row) in Dictionary(grouping: rated.map(\.amount), by: \.lineIndex) where row.count >= 2 {
+            let sorted = row.sorted { $0.value > $1.value }
+            let large = sorted[0], tax = sorted[sorted.count - 1]
+            guard tax.value > 0, tax.value * 4 < large.value else { continue }
+            let total: Decimal
+            if Self.tax(on: large.value, at: rate) == tax.value {
+                total = large.value + tax.value
+            } else if Self.share(of: large.value, at: rate) == tax.value {
+                total = large.value
+            } else { continue }
+            addCorrection(total, terms: [large, tax], checkedTerms: true) { _ in true }
+        }
+    }
+
+    /// The tax included in `gross` at `rate` percent, to the cent.
+    static func share(of gross: Decimal, at rate: Decimal) -> Decimal {
+        var share = gross * rate / (100 + rate), rounded = Decimal()
+        NSDecimalRound(&rounded, &share, 2, .plain)
+        return rounded
     }
 
     /// `base` taxed at `rate` percent, to the cent.
@@ -234,16 +259,17 @@ struct ClosedSums {
     /// "6%" and the like on a line: a tax rate, when it is one (0 < rate ≤ 30).
     static let ratePattern = try! NSRegularExpression(pattern: #"(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#)
 
-    static func printsRate(_ line: String) -> Bool {
-        ratePattern.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil
-    }
-
-    static func taxRate(in line: String) -> Decimal? {
+    /// The rate a line prints, a zero rate too; nil when none (or not a tax rate).
+    static func printedRate(in line: String) -> Decimal? {
         let range = NSRange(line.startIndex..., in: line)
         guard let match = ratePattern.firstMatch(in: line, range: range), let digits = Range(match.range(at: 1), in: line),
               let rate = Decimal(string: line[digits].replacingOccurrences(of: ",", with: "."), locale: Locale(identifier: "en_US_POSIX")),
-              rate > 0, rate <= 30 else { return nil }
+              rate >= 0, rate <= 30 else { return nil }
         return rate
+    }
+
+    static func taxRate(in line: String) -> Decimal? {
+        printedRate(in: line).flatMap { $0 > 0 ? $0 : nil }
     }
 
     /// A tax breakdown row with its rate ("SR @ 6% 28.39 1.70"): the base at that rate is the

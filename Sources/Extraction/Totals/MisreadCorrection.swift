@@ -10,10 +10,11 @@ extension ClosedSums {
     /// A printed total the receipt itself rules out needs no confidence comparison (Tesseract
     /// can be sure of a wrong glyph): see `ruledOut`.
     ///
-    /// `centsOnly`: terms that check each other (a tax row whose tax is its base at its rate) rule
-    /// out a printed total that differs from their sum in the cents alone, however sure OCR was of it.
+    /// `checkedTerms`: terms that check each other (a tax row whose tax is its base at its rate)
+    /// rule out a printed total one digit from their result, however sure OCR was of it, unless
+    /// it is read alike on two lines.
     mutating func addCorrection(_ value: Decimal, terms: [LabelledAmount], wholeUnitsOnly: Bool = false,
-                                centsOnly: Bool = false, accepts: (LabelledAmount) -> Bool) {
+                                checkedTerms: Bool = false, accepts: (LabelledAmount) -> Bool) {
         let confidences = terms.compactMap(\.readingConfidence)
         let termLines = Set(terms.map(\.lineIndex))
         // Printed on a line of its own, the sum closes instead (the cash of "CASH 18.00 / CHANGE
@@ -22,20 +23,20 @@ extension ClosedSums {
               let weakestTerm = confidences.min() else { return }
         for printed in printedResults where !termLines.contains(printed.lineIndex) && accepts(printed) {
             guard let confidence = printed.readingConfidence else { continue }
-            let ruledOut = centsOnly ? .checkedTerms : ruledOut(printed, by: value, terms: terms)
+            let ruledOut = checkedTerms ? .checkedTerms : ruledOut(printed, by: value, terms: terms)
             guard confidence < weakestTerm || ruledOut != nil else { continue }
             // Read alike on two lines of its own ("250.00" for the item and the total): two
             // readings agree, unless the receipt's own sums rule the amount out.
-            if ruledOut == nil, linesPrinting(printed.value, apartFrom: termLines).count >= 2 { continue }
+            if ruledOut == nil || ruledOut == .checkedTerms, linesPrinting(printed.value, apartFrom: termLines).count >= 2 { continue }
             guard let position = Self.differingDigit(printed.value, value)
                     ?? ([.belowSubtotal, .notTheExactCash].contains(ruledOut) ? Self.droppedLeadingDigits(printed.value, value) : nil)
                     ?? (ruledOut == .aboveCashWithChange ? Self.addedLeadingDigits(printed.value, value) : nil) else { continue }
             let digitCount = ReceiptLine.digits(of: value).count
             if wholeUnitsOnly && position >= digitCount - 2 { continue }
-            if centsOnly && position < digitCount - 2 { continue }
             // Cash rounding explains a printed multiple of five cents close to the sum.
             if CashRounding.couldRound(value, to: printed.value) { continue }
-            found.append(Witness(value: value, kind: .correctsMisread, termLines: termLines, replaces: printed.value))
+            found.append(Witness(value: value, kind: .correctsMisread, termLines: termLines, replaces: printed.value,
+                                 checkedTerms: checkedTerms))
         }
     }
 
@@ -53,7 +54,7 @@ extension ClosedSums {
         /// Cash handed over with "CHANGE 0.00": the total is the cash, to the cent ("TOTAL 8.00 /
         /// CASH 18.00 / CHANGE 0.00" lost the total's leading digit).
         case notTheExactCash
-        /// The terms check each other (see `addCorrection`'s `centsOnly`).
+        /// The terms check each other (see `addCorrection`'s `checkedTerms`).
         case checkedTerms
     }
 

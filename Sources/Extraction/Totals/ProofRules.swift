@@ -17,9 +17,13 @@ enum ProofRules {
     static func corrections(_ sums: ReceiptArithmetic, _ ledger: inout TotalLedger) {
         let corrections = sums.witnesses.filter { $0.kind == .correctsMisread }
         guard !ledger.disabled.contains(.closedCorrection) else { return }
-        for correction in corrections where !ledger.has(correction.value) {
-            guard let replaced = correction.replaces, ledger.has(replaced) else { continue }
-            ledger.takeOver(.correctionTakesLabel, from: replaced, to: correction.value)
+        // A tax row's checked gross, already in the ledger from its own line ("GST SR 6% 538.00
+        // 30.45"), takes over too, keeping what it had.
+        for correction in corrections {
+            guard let replaced = correction.replaces, ledger.has(replaced),
+                  !ledger.has(correction.value)
+                    || (correction.checkedTerms && ledger.score(of: correction.value) < ledger.score(of: replaced)) else { continue }
+            ledger.takeOver(.correctionTakesLabel, from: replaced, to: correction.value, keeping: true)
         }
         for misread in Set(corrections.compactMap(\.replaces)) {
             ledger.scale(.misreadOfSum, by: TotalWeights.weight(.misreadOfSum), misread)
