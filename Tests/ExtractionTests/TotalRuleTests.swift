@@ -202,6 +202,14 @@ struct TotalRuleTests {
         #expect(extract("SUB TOTAL 295.00\nSERVICE CHARGE 10% 29.50\nGST 6% 19.47\nTotal Amount ~~").total == amount("343.97"))
     }
 
+    /// Net, tax and gross on one line ("MWST 20,61 3,91 24,52") break down a total that
+    /// includes the tax: nothing is added to the subtotal.
+    @Test func aTaxBreakdownRowIsNoCharge() {
+        let text = "Zwischensumme 24,52\nSumme EUR ~~\nMWST 20,61 3,91 24,52\nBar ~~"
+        #expect(extract(text).total == amount("24.52"))
+        #expect(!totalLedger(text).fired(.subtotalPlusCharges, on: "45.13"))
+    }
+
     @Test func anIncludedTaxIsNotAddedToTheSubtotal() {
         #expect(extract("SUBTOTAL 30.00\nINC 6% GST 1.70\nTOTAL ~~").total == amount("30.00"))
     }

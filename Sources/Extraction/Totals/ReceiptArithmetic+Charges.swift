@@ -19,7 +19,8 @@ extension ReceiptArithmetic {
             }
             let charges = perLine.values
             guard charges.contains(where: { $0.role == .tax && $0.value > 0
-                && !facts.lines[$0.lineIndex].match.contains(any: Keywords.taxIncluded) }) else { continue }
+                && !facts.lines[$0.lineIndex].match.contains(any: Keywords.taxIncluded)
+                && !Self.isBreakdownRow(facts.lines[$0.lineIndex]) }) else { continue }
             var sum = Self.subtotal(sub.value, plus: charges)
             // A rounding line among the charges whose adjustment OCR lost ("ROUNDING ADJ Uy 02"):
             // the till rounded the sum to five cents, as `findUnreadRoundings` has it for a total.
@@ -30,6 +31,18 @@ extension ReceiptArithmetic {
             if unreadRounding, !CashRounding.isRounded(sum), !facts.cardPaid.contains(sum) { sum = CashRounding.nearest(sum) }
             infer(sum, .subtotalPlusCharges, from: sub)
             supersede(sub.value, because: "subtotal plus charges")
+        }
+    }
+
+    /// A tax line printing net, tax and gross ("MWST 20,61 3,91 24,52"), two of its amounts adding
+    /// up to a third: a breakdown of a total that includes the tax, not a charge added to it.
+    static func isBreakdownRow(_ line: ReceiptLine) -> Bool {
+        let values = line.amounts.filter(\.hasFraction).map(\.value).filter { $0 > 0 }
+        guard values.count >= 3 else { return false }
+        return values.indices.contains { i in
+            values.indices.contains { j in
+                j > i && values.indices.contains { k in k != i && k != j && values[i] + values[j] == values[k] }
+            }
         }
     }
 
