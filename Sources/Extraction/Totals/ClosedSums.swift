@@ -228,7 +228,8 @@ struct ClosedSums {
             Self.printedRate(in: amount.line).map { (amount: amount, rate: $0) }
         }
         guard Set(rated.map(\.rate)).count == 1, let rate = rated.first?.rate, rate > 0 else { return }
-        for (_, row) in Dictionary(grouping: rated.map(\.amount), by: \.lineIndex) where row.count >= 2 {
+        let rows = Dictionary(grouping: rated.map(\.amount), by: \.lineIndex).sorted { $0.key < $1.key }
+        for (_, row) in rows where row.count >= 2 {
             let sorted = row.sorted { $0.value > $1.value }
             let large = sorted[0], tax = sorted[sorted.count - 1]
             guard tax.value > 0, tax.value * 4 < large.value else { continue }
@@ -268,6 +269,7 @@ struct ClosedSums {
         return rate
     }
 
+    /// The rate a line prints when it taxes anything (above zero).
     static func taxRate(in line: String) -> Decimal? {
         printedRate(in: line).flatMap { $0 > 0 ? $0 : nil }
     }
