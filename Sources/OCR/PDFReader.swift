@@ -151,7 +151,7 @@ struct PDFReader {
         var lines: [TextLine] = []
         var top = 0
         for page in pages {
-            lines += page.lines.map { $0.movedDown(by: top) }
+            lines += page.lines.map { $0.moved(y: top) }
             top += page.height
         }
         let words = lines.flatMap(\.words)
@@ -171,12 +171,14 @@ struct PDFReader {
 }
 
 extension TextLine {
-    func movedDown(by offset: Int) -> TextLine {
-        guard offset != 0 else { return self }
+    /// The line with its box and its words' boxes moved by (`x`, `y`) pixels: a line read on a
+    /// cut-out or a later page, placed in the whole reading's pixels.
+    func moved(x: Int = 0, y: Int = 0) -> TextLine {
+        guard x != 0 || y != 0 else { return self }
+        func move(_ box: Box) -> Box { Box(x: box.x + x, y: box.y + y, width: box.width, height: box.height) }
         var moved = self
-        moved.box = box.map { Box(x: $0.x, y: $0.y + offset, width: $0.width, height: $0.height) }
-        moved.words = words.map { Word(text: $0.text, confidence: $0.confidence,
-                                       box: Box(x: $0.box.x, y: $0.box.y + offset, width: $0.box.width, height: $0.box.height)) }
+        moved.box = box.map(move)
+        moved.words = words.map { Word(text: $0.text, confidence: $0.confidence, box: move($0.box)) }
         return moved
     }
 }

@@ -78,7 +78,7 @@ enum UnreadBands {
             guard let crop = image.clipped(to: band) else { continue }
             // As cut: a white frame around the band's grey paper made Tesseract's threshold take
             // the paper for ink (the wild sets lost 5 totals).
-            let found = try read(crop).lines.filter(isLegible).map { shifted($0, x: Int(band.x), y: Int(band.y)) }
+            let found = try read(crop).lines.filter(isLegible).map { $0.moved(x: Int(band.x), y: Int(band.y)) }
             for line in found { insert(line, into: &result.lines) }
         }
         return result
@@ -88,15 +88,6 @@ enum UnreadBands {
     /// mean), with a few letters or digits.
     static func isLegible(_ line: TextLine) -> Bool {
         (line.confidence ?? 0) >= minimumConfidence && line.text.filter { $0.isLetter || $0.isNumber }.count >= 3
-    }
-
-    /// A line read on a cut-out, in the page's pixels: the cut-out's origin is at (x, y).
-    static func shifted(_ line: TextLine, x: Int, y: Int) -> TextLine {
-        func move(_ box: Box) -> Box { Box(x: box.x + x, y: box.y + y, width: box.width, height: box.height) }
-        var moved = line
-        moved.box = line.box.map(move)
-        moved.words = line.words.map { Word(text: $0.text, confidence: $0.confidence, box: move($0.box)) }
-        return moved
     }
 
     /// Before the first line that starts lower on the page.

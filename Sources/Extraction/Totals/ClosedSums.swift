@@ -87,9 +87,7 @@ struct ClosedSums {
         static let tolerance = Decimal(string: "0.01")!
 
         func backs(_ total: Decimal) -> Bool {
-            var share = total * rate / (100 + rate), rounded = Decimal()
-            NSDecimalRound(&rounded, &share, 2, .plain)
-            return abs(rounded - tax) <= Self.tolerance
+            abs(ClosedSums.share(of: total, at: rate) - tax) <= Self.tolerance
         }
     }
 
