@@ -133,7 +133,8 @@ import Testing
     }
 }
 
-/// Whole-page fallback readings for receipts whose first reading has no date or total at all.
+/// Whole-page fallback readings for receipts whose first reading has no date or total at all,
+/// or is unsure of its total, date or vendor.
 struct FallbackReadingTests {
     static let context = ExtractionContext(referenceDate: LocalDate(year: 2020, month: 1, day: 1))
     static let withoutDate = TextLine.lines(fromPlainText: "KEDAI MAJU SDN BHD\nTOTAL 31.45\nCASH 50.00\nCHANGE 18.55")
@@ -145,7 +146,7 @@ struct FallbackReadingTests {
         return page
     }
 
-    @Test func oneWholePageReadingIsMadeOnlyWhileAFieldHasNoCandidate() {
+    @Test func oneWholePageReadingIsMadeOnlyWhileAFieldHasNoCandidateOrAnUnsureOne() {
         let planner = RereadPlanner(extraction: Self.context)
         #expect(planner.nextFallbackMode(Self.page(Self.withDate)) == nil)
         #expect(planner.nextFallbackMode(Self.page(Self.withoutDate)) == 6)
@@ -165,6 +166,35 @@ struct FallbackReadingTests {
         #expect(merged.candidates[.date]?.allSatisfy { $0.lineIndex == nil } == true)
         // The page had a total: the fallback's is not taken.
         #expect(merged.total.map { MoneyFormat.canonical($0) } == "31.45")
+    }
+
+    /// A first reading that found every field but is unsure of one: its total is an amount at
+    /// the foot whose label was read as noise, and nothing on the page checks it.
+    static let unsureTotal = TextLine.lines(fromPlainText: "KEDAI MAJU SDN BHD\nDate: 22/12/2017\nNASI LEMAK 8.60\nTEH 2.85\n~~ 31.45")
+    /// The same receipt read in another mode: the total line read, and the payment that proves it.
+    static let provenTotal = TextLine.lines(fromPlainText: "KEDAI MAJU SDN BHD\nDate: 22/12/2017\nNASI LEMAK 8.60\nTOTAL 31.45\nCASH 50.00\nCHANGE 18.55")
+
+    @Test func aFirstReadingUnsureOfAFieldIsReadAgainAndTheSurerReadingOfThatFieldWins() throws {
+        let planner = RereadPlanner(extraction: Self.context)
+        let first = Self.page(Self.unsureTotal)
+        let unsure = try #require(ReceiptExtractor().extract(from: Self.unsureTotal, context: Self.context).confidence[.total] ?? 0)
+        #expect(unsure < RereadPlanner.unsureConfidence)
+        #expect(planner.nextFallbackMode(first) == 6)
+        let merged = planner.merge(Self.page(Self.unsureTotal, fallbacks: [FallbackReading(pageSegmentationMode: 6, lines: Self.provenTotal)]))
+        #expect(merged.total.map { MoneyFormat.canonical($0) } == "31.45")
+        #expect((merged.confidence[.total] ?? 0) > unsure + RereadPlanner.takeoverMargin)
+        #expect(merged.candidates[.total]?.allSatisfy { $0.lineIndex == nil } == true)
+        // The fields the first reading was sure of stay the page's, with their lines.
+        #expect(merged.date?.iso8601 == "2017-12-22")
+        #expect(merged.candidates[.date]?.first?.lineIndex != nil)
+    }
+
+    @Test func aSureFirstReadingIsNotReadAgainAndKeepsItsFieldsAgainstALessSureFallback() {
+        let planner = RereadPlanner(extraction: Self.context)
+        #expect(planner.nextFallbackMode(Self.page(Self.provenTotal)) == nil)
+        let merged = planner.merge(Self.page(Self.provenTotal, fallbacks: [FallbackReading(pageSegmentationMode: 6, lines: Self.unsureTotal)]))
+        #expect(merged.total.map { MoneyFormat.canonical($0) } == "31.45")
+        #expect(merged.candidates[.total]?.first?.lineIndex != nil)
     }
 }
 
