@@ -18,6 +18,12 @@ import Testing
         #expect(TruthCoverage(lines: ["Date: 25-12-2018 8:13 PM"], total: nil, date: "25/12/2018", company: nil).date)
         #expect(!TruthCoverage(lines: ["Date: 25/12/2019"], total: nil, date: "25/12/2018", company: nil).date)
         #expect(TruthCoverage(lines: ["14 MAR 2018 10:02"], total: nil, date: "14 MAR 2018", company: nil).date)
+        // ISO truths (truth.jsonl) match the day as printed, in the usual orders.
+        #expect(TruthCoverage(lines: ["Date: 18/03/2018 09:03"], total: nil, date: "2018-03-18", company: nil).date)
+        #expect(TruthCoverage(lines: ["18.03.18 09:03"], total: nil, date: "2018-03-18", company: nil).date)
+        #expect(TruthCoverage(lines: ["03/18/2018"], total: nil, date: "2018-03-18", company: nil).date)
+        #expect(TruthCoverage(lines: ["2018-03-18T09:03:00"], total: nil, date: "2018-03-18", company: nil).date)
+        #expect(!TruthCoverage(lines: ["Date: 13/03/2018"], total: nil, date: "2018-03-18", company: nil).date)
     }
 
     @Test func companyMatchesNormalisedOrSimilar() {

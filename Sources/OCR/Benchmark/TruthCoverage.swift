@@ -54,11 +54,29 @@ public struct TruthCoverage: Sendable, Hashable {
 
     /// Digits-only comparison within a line ("25/12/2018" matches "25-12-2018" or "25.12.2018");
     /// dates with month names compare letters and digits.
+    /// An ISO truth ("2018-03-18", as `truth.jsonl` gives it) matches the day as receipts print
+    /// it: day, month and year in any of the usual orders, the year in four digits or two (an
+    /// upper bound, like the rest: six digits can turn up inside a long number by chance).
     static func containsDate(_ lines: [String], _ truth: String) -> Bool {
         let hasLetters = truth.contains { $0.isLetter }
-        let key = hasLetters ? alphanumeric(truth) : truth.filter(\.isNumber)
-        guard !key.isEmpty else { return false }
-        return lines.contains { (hasLetters ? alphanumeric($0) : $0.filter(\.isNumber)).contains(key) }
+        let keys = hasLetters ? [alphanumeric(truth)] : printedDigits(ofISODate: truth) ?? [truth.filter(\.isNumber)]
+        guard !keys.contains(where: \.isEmpty) else { return false }
+        return lines.contains { line in
+            let text = hasLetters ? alphanumeric(line) : line.filter(\.isNumber)
+            return keys.contains { text.contains($0) }
+        }
+    }
+
+    /// The digits of a day printed day-first, month-first or year-first, with zero-padded day
+    /// and month; nil when `iso` is not yyyy-mm-dd.
+    static func printedDigits(ofISODate iso: String) -> [String]? {
+        let parts = iso.split(separator: "-").map(String.init)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isNumber) }) else { return nil }
+        let (year, month, day) = (parts[0], parts[1], parts[2])
+        let short = String(year.suffix(2))
+        return [day + month + year, month + day + year, year + month + day,
+                day + month + short, month + day + short, short + month + day]
     }
 
     /// Letters and digits, upper-cased, as a substring of the text; or a line at least 80% similar.
