@@ -86,9 +86,10 @@ public struct RereadPlanner: Sendable {
 
     /// Fields a fallback reading may also take over when the first reading is unsure of them.
     /// Mode 4 and mode 6 misread different receipts: on scan-poor tune the exact total is in
-    /// the text of 203 receipts read in mode 4, of 206 in mode 6, of 218 in either, and the
-    /// vendor and date likewise; which reading is right is told by extraction's own confidence,
-    /// which weighs labels, layout and the receipt's sums.
+    /// the text of 203 receipts read in mode 4, of 206 in mode 6, of 218 in either (the day:
+    /// 62.6% and 66.4%; the vendor: 72.5% and 76.3%), yet mode 6 alone read tune 11 totals
+    /// worse. Which reading is right is told by extraction's own confidence, which weighs
+    /// labels, layout and the receipt's sums.
     static let fieldsComparedWithFallback: [ReceiptField] = [.total, .date, .vendor]
     /// Below this confidence (0...1) a field of the first reading is unsure, and the page is read
     /// once more as one block. At 0.5, a quarter of tune's receipts and under half of scan-poor
