@@ -130,14 +130,13 @@ public struct RereadPlanner: Sendable {
                                        countingReadings: counted, context: extraction, firstReading: first)
         for fallback in page.fallbackReadings {
             let other = extract(fallback.lines)
-            let missing = Self.fieldsWorthAFallback.filter {
-                (merged.candidates[$0] ?? []).isEmpty && !(other.candidates[$0] ?? []).isEmpty
+            // A field worth a fallback that the page lacks, or one the fallback is surer of.
+            let taken = Self.fieldsComparedWithFallback.filter { field in
+                guard !(other.candidates[field] ?? []).isEmpty else { return false }
+                let missing = Self.fieldsWorthAFallback.contains(field) && (merged.candidates[field] ?? []).isEmpty
+                return missing || (other.confidence[field] ?? 0) > (merged.confidence[field] ?? 0) + Self.takeoverMargin
             }
-            let surer = Self.fieldsComparedWithFallback.filter { field in
-                !missing.contains(field) && !(other.candidates[field] ?? []).isEmpty
-                    && (other.confidence[field] ?? 0) > (merged.confidence[field] ?? 0) + Self.takeoverMargin
-            }
-            for field in missing + surer { Self.take(field, from: other, into: &merged) }
+            for field in taken { Self.take(field, from: other, into: &merged) }
         }
         return merged
     }

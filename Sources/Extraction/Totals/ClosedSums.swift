@@ -199,18 +199,29 @@ struct ClosedSums {
         }
     }
 
-    /// The amounts of each tax breakdown row, by line, in print order.
-    private var taxRows: [(line: Int, amounts: [LabelledAmount])] {
-        Dictionary(grouping: money.filter { $0.role == .taxTable }, by: \.lineIndex)
+    /// The amounts of each line holding amounts of `roles`, by line, in print order.
+    private func rows(of roles: Set<AmountRole>) -> [(line: Int, amounts: [LabelledAmount])] {
+        Dictionary(grouping: money.filter { roles.contains($0.role) }, by: \.lineIndex)
             .sorted { $0.key < $1.key }.map { (line: $0.key, amounts: $0.value) }
+    }
+
+    /// The amounts of each tax breakdown row, by line, in print order.
+    private var taxRows: [(line: Int, amounts: [LabelledAmount])] { rows(of: [.taxTable]) }
+
+    /// A row's largest amount and its smallest, when the smallest can be a tax on the largest
+    /// (positive, under a quarter of it): "SR 6% 15.00 0.90".
+    private static func baseAndTax(_ amounts: [LabelledAmount]) -> (base: LabelledAmount, tax: LabelledAmount)? {
+        guard amounts.count >= 2 else { return nil }
+        let sorted = amounts.sorted { $0.value > $1.value }
+        let base = sorted[0], tax = sorted[sorted.count - 1]
+        guard tax.value > 0, tax.value * 4 < base.value else { return nil }
+        return (base, tax)
     }
 
     /// A tax breakdown row "SR 6% 15.00 0.90": base + tax.
     private mutating func taxTableRows() {
-        for (line, amounts) in taxRows where amounts.count >= 2 {
-            let sorted = amounts.sorted { $0.value > $1.value }
-            let base = sorted[0], tax = sorted[sorted.count - 1]
-            guard tax.value > 0, tax.value * 4 < base.value else { continue }
+        for (line, amounts) in taxRows {
+            guard let (base, tax) = Self.baseAndTax(amounts) else { continue }
             if printedResult(base.value + tax.value, apartFrom: [line]) { add(base.value + tax.value, .taxTableRow, [line]) }
             addCorrection(base.value + tax.value, terms: [base, tax], wholeUnitsOnly: true) { _ in true }
         }
@@ -222,15 +233,13 @@ struct ClosedSums {
     /// printed total one digit from the total they give is the misread, however sure OCR was of
     /// it. Several rates (a zero rate too: "ZR 0% 12.00 0.00") and the total is their sum.
     private mutating func checkedTaxRows() {
-        let rated = money.filter { [.tax, .taxTable].contains($0.role) }.compactMap { amount in
-            Self.printedRate(in: amount.line).map { (amount: amount, rate: $0) }
+        // A row's amounts share its line, so its first amount's line says the row's rate.
+        let rated = rows(of: [.tax, .taxTable]).compactMap { row in
+            row.amounts.first.flatMap { Self.printedRate(in: $0.line) }.map { (amounts: row.amounts, rate: $0) }
         }
         guard Set(rated.map(\.rate)).count == 1, let rate = rated.first?.rate, rate > 0 else { return }
-        let rows = Dictionary(grouping: rated.map(\.amount), by: \.lineIndex).sorted { $0.key < $1.key }
-        for (_, row) in rows where row.count >= 2 {
-            let sorted = row.sorted { $0.value > $1.value }
-            let large = sorted[0], tax = sorted[sorted.count - 1]
-            guard tax.value > 0, tax.value * 4 < large.value else { continue }
+        for row in rated {
+            guard let (large, tax) = Self.baseAndTax(row.amounts) else { continue }
             let total: Decimal
             if Self.tax(on: large.value, at: rate) == tax.value {
                 total = large.value + tax.value
