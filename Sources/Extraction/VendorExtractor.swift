@@ -24,6 +24,7 @@ struct VendorExtractor: Sendable {
             rank += 1
             scored.append((cleaned, score, line))
         }
+        Self.preferBrandsOverOwners(&scored)
         scored += joinedNames(scored, lines: lines)
 
         // A vendor the user already has wins when the header or its numbers match it.
@@ -50,6 +51,30 @@ struct VendorExtractor: Sendable {
             confidence = max(confidence, 0.6)
         }
         return Result(candidates: Array(candidates.prefix(5)), confidence: confidence, known: known?.vendor)
+    }
+
+    /// A trading name printed above its owner's legal name ("Bio-Markt Schmidt" over "Schmidt
+    /// GmbH", "COLD STORAGE CLEMENTI" over "COLD STORAGE CLEMENTI PTE. LTD.", "Koch-Apotheke"
+    /// over "(Koch GmbH & Co. KG)"): every word of the legal name's core is in the line just
+    /// above it, which has no legal form of its own. The shop is the name above; the line below
+    /// says who owns it. The legal form's weight then goes to the name above.
+    static func preferBrandsOverOwners(_ scored: inout [(value: String, score: Double, line: ReceiptLine)]) {
+        let filler: Set<String> = ["CO", "M", "THE", "AND", "&", "OF"]
+        for k in scored.indices {
+            let owner = scored[k]
+            guard hasLegalForm(owner.value, owner.line.match), nameCore(owner.value) >= 4,
+                  !owner.line.match.contains(any: ownerWords) else { continue }
+            let core = MatchableLine(owner.value).words.filter {
+                !filler.contains($0) && !legalAndBusinessWords.contains($0) && !LegalForms.keySuffixes.contains($0)
+                    && !$0.allSatisfy(\.isNumber)
+            }
+            guard !core.isEmpty,
+                  let b = scored[..<k].lastIndex(where: { $0.line.index >= owner.line.index - 2 && $0.line.index < owner.line.index }),
+                  scored[b].score > 0, !hasLegalForm(scored[b].value, scored[b].line.match) else { continue }
+            let brandWords = Set(MatchableLine(scored[b].value).words.flatMap { $0.split(separator: "-").map(String.init) + [$0] })
+            guard core.allSatisfy({ brandWords.contains($0) }) else { continue }
+            scored[b].score = max(scored[b].score, owner.score + 0.05)
+        }
     }
 
     /// Words announcing the legal owner under a brand ("Owned by", "Dimiliki oleh", "Une société").

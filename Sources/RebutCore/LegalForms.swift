@@ -6,7 +6,7 @@ public enum LegalForms {
         // Malaysia and Singapore.
         "SDN BHD", "SDN. BHD.", "SDN BHD.", "BHD", "BERHAD", "S/B", "PLT", "PTE", "PTE LTD",
         // English-speaking countries.
-        "LTD", "LIMITED", "LLC", "INC", "INCORPORATED", "CORP", "CORPORATION", "PLC", "CO", "& CO", "LLP",
+        "LTD", "LIMITED", "PTY LTD", "PTY. LTD.", "PTY", "LLC", "INC", "INCORPORATED", "CORP", "CORPORATION", "PLC", "CO", "& CO", "LLP",
         // Spain and Catalonia.
         "S.L.", "SL", "S.A.", "SA", "S.L.U.", "SLU", "S.A.U.", "S.L.L.", "S.C.P.", "S.COOP", "SOCIEDAD LIMITADA",
         "SOCIEDAD ANONIMA", "S.C.", "CB", "C.B.", "SCCL", "S.C.C.L.",

@@ -30,6 +30,29 @@ struct VendorTests {
         #expect(fields.vendor == "Harbour Kitchenette Sdn Bhd")
     }
 
+    /// A trading name over its owner's legal name: every word of the owner's name is in the
+    /// line above, so the line above is the shop and the line below says who owns it.
+    @Test("a shop over its owner's legal name", arguments: [
+        ("Bio-Markt Schmidt\nSchmidt GmbH\nBahnhofstr. 8\nSUMME EUR 12,40", "Bio-Markt Schmidt"),
+        ("Koch-Apotheke\n(Koch GmbH & Co. KG)\nMarktplatz 3\nSUMME EUR 9,10", "Koch-Apotheke"),
+        ("TerryWhite Chemmart\nTerryWhite Chemmart Pty. Ltd.\n580 Brunswick St\nTOTAL 12.00", "TerryWhite Chemmart"),
+        ("The Mates Hotel\nMates Pty. Ltd.\n361 Military Rd\nTOTAL 24.34", "The Mates Hotel"),
+    ])
+    func aShopOverItsOwner(text: String, vendor: String) {
+        let fields = extract(text)
+        #expect(fields.vendor == vendor)
+        // The owner stays a candidate, for the person to pick.
+        #expect(fields.values(.vendor).count > 1)
+    }
+
+    /// The owner keeps the name when the receipt announces it ("Dimiliki", "Owned by"), when it
+    /// shares no word with the line above, and when a legal form alone completes the name above.
+    @Test func anAnnouncedOrUnrelatedOwnerKeepsTheName() {
+        #expect(extract("Banh Mi Cafe\nDimiliki: BANH MI CAFE SDN BHD\nTOTAL 1.00").vendor == "BANH MI CAFE SDN BHD")
+        #expect(extract("Morningtide\nHarbour Kitchenette Sdn Bhd\nTOTAL 1.00").vendor == "Harbour Kitchenette Sdn Bhd")
+        #expect(extract("POPULAR BOOK\nCO. (M) SDN BHD\nTOTAL 1.00").vendor == "POPULAR BOOK CO. (M) SDN BHD")
+    }
+
     @Test("legal forms across languages", arguments: [
         "PANADERIA SOL S.L.", "FORN DE LA VILA SCCL", "BACKHAUS MÜLLER GMBH", "BOULANGERIE DUPONT SARL",
         "NORTHWIND TRADERS LTD", "GREENLEAF TRADING",
