@@ -71,10 +71,25 @@ struct VendorExtractor: Sendable {
             guard !core.isEmpty,
                   let b = scored[..<k].lastIndex(where: { $0.line.index >= owner.line.index - 2 && $0.line.index < owner.line.index }),
                   scored[b].score > 0, !hasLegalForm(scored[b].value, scored[b].line.match) else { continue }
-            let brandWords = Set(MatchableLine(scored[b].value).words.flatMap { $0.split(separator: "-").map(String.init) + [$0] })
-            guard core.allSatisfy({ brandWords.contains($0) }) else { continue }
+            let brandWords = Set(MatchableLine(scored[b].value).words.flatMap { $0.split(separator: "-").map(String.init) + [$0] }
+                .map(lookAlike))
+            guard core.allSatisfy({ brandWords.contains(lookAlike($0)) }) else { continue }
             scored[b].score = max(scored[b].score, owner.score + 0.05)
         }
+    }
+
+    /// A word with the characters OCR confuses made one ("5ervice" and "Service", "ORCH1D" and
+    /// "ORCHID"), for telling whether two lines print the same name.
+    static func lookAlike(_ word: String) -> String {
+        String(word.map { c -> Character in
+            switch c {
+            case "0": "O"
+            case "1", "L": "I"
+            case "5": "S"
+            case "8": "B"
+            default: c
+            }
+        })
     }
 
     /// Words announcing the legal owner under a brand ("Owned by", "Dimiliki oleh", "Une société").
