@@ -62,7 +62,7 @@ struct VendorExtractor: Sendable {
         let filler: Set<String> = ["CO", "M", "THE", "AND", "&", "OF"]
         for k in scored.indices {
             let owner = scored[k]
-            guard hasLegalForm(owner.value, owner.line.match), nameCore(owner.value) >= 4,
+            guard hasLegalForm(owner.value, owner.line.match), nameCore(owner.value) >= 3,
                   !owner.line.match.contains(any: ownerWords) else { continue }
             let core = MatchableLine(owner.value).words.filter {
                 !filler.contains($0) && !legalAndBusinessWords.contains($0) && !LegalForms.keySuffixes.contains($0)
@@ -106,7 +106,7 @@ struct VendorExtractor: Sendable {
             let digitsOutsideParentheses = TextNormalisation.replacing(TextNormalisation.parenthesised, in: entry.value, with: "")
                 .contains(where: \.isNumber)
             if Self.hasLegalForm(entry.value, entry.line.match), !digitsOutsideParentheses,
-               Self.nameCore(entry.value) < 4, k > 0,
+               Self.nameCore(entry.value) < 3, k > 0,
                let above = scored[..<k].last(where: { $0.score > 0 && Self.letterCount($0.value) >= 3 }) {
                 // The two halves of one name are printed alike; a title-case brand over an
                 // upper-case company name is two names. A legal form alone has no case of its own

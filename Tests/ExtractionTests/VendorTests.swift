@@ -37,6 +37,8 @@ struct VendorTests {
         ("Koch-Apotheke\n(Koch GmbH & Co. KG)\nMarktplatz 3\nSUMME EUR 9,10", "Koch-Apotheke"),
         ("TerryWhite Chemmart\nTerryWhite Chemmart Pty. Ltd.\n580 Brunswick St\nTOTAL 12.00", "TerryWhite Chemmart"),
         ("The Mates Hotel\nMates Pty. Ltd.\n361 Military Rd\nTOTAL 24.34", "The Mates Hotel"),
+        // A three-letter name is an owner's name, not a legal form completing the line above.
+        ("ONG BAK KUT TEH\nONG PTE LTD\n12 JALAN BESAR\nTOTAL 18.40", "ONG BAK KUT TEH"),
         // OCR's look-alikes ("5" for "S") do not make the names differ.
         ("Silver 5ervice\n(Silver Service PTY LTD)\nShop 7, 175 Brunswick St\nTOTAL 47.70", "Silver 5ervice"),
     ])
