@@ -27,6 +27,21 @@ struct TotalRuleTests {
 
     // MARK: Payment and change
 
+    @Test func theOneAmountChargedToACardOutranksASmallerIncludedTax() {
+        let text = "Room Charge 407.45\nRoom Charge 407.45\nRoom Charge 407.45\nEFTPOS 1222.35\n*Incl. GST 111.12"
+        #expect(extract(text).total == amount("1222.35"))
+        #expect(totalLedger(text).fired(.belowCardPayment, on: "111.12"))
+    }
+
+    @Test func aCardAmountBesideCashOrChangeDoubtsNothing() {
+        // Split between cash and card: the card's part is no total, and the total is not doubted.
+        let text = "TOTAL 30.00\nCASH 10.00\nVISA 20.00"
+        #expect(extract(text).total == amount("30.00"))
+        #expect(!totalLedger(text).fired(.belowCardPayment, on: "10.00"))
+        let tipped = "TOTAL 30.00\nTIP 3.00\nMASTERCARD 33.00"
+        #expect(!totalLedger(tipped).fired(.belowCardPayment, on: "30.00"))
+    }
+
     @Test func theUnlabelledAmountAboveTheChangeIsThePayment() {
         // The payment's label is unreadable; 20.00 − 10.80 closes on the total printed above.
         let text = "BREAD 4.10\nMILK 5.10\n9.20\n20.00\nCHANGE 10.80"

@@ -19,7 +19,7 @@ extension LanguageKeywords {
         cash: ["CASH", "CASH RECEIVED", "CASH PAID", "CASH TENDERED"],
         card: ["VISA", "MASTERCARD", "MASTER", "MASTER CARD", "AMEX", "AMERICAN EXPRESS", "DEBIT", "CREDIT",
                "CREDIT CARD", "DEBIT CARD", "CARD", "MAESTRO", "CONTACTLESS", "CHIP", "UNIONPAY", "DINERS",
-               "JCB", "MYDEBIT", "NETS"],
+               "JCB", "MYDEBIT", "NETS", "EFTPOS"],
         transfer: ["BANK TRANSFER", "TRANSFER", "WIRE", "DIRECT DEBIT"],
         mobile: ["APPLE PAY", "GOOGLE PAY", "PAYPAL", "GRABPAY", "BOOST", "TOUCH N GO", "TNG", "EWALLET",
                  "E-WALLET"],

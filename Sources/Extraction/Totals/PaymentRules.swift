@@ -31,6 +31,19 @@ enum PaymentRules {
         }
     }
 
+    /// `belowCardPayment`: a card is charged the amount due. With one card amount printed and no
+    /// cash, change or tip beside it, an amount below it is a tax, an item or a subtotal, unless
+    /// the receipt's closed sums prove it ("*Incl. GST 111.12" under "EFTPOS 1222.35").
+    static func belowCardPayment(_ facts: TotalFacts, _ sums: ReceiptArithmetic, _ ledger: inout TotalLedger) {
+        let card = facts.cardPaid.filter { $0 > 0 }
+        guard card.count == 1, let charged = card.first, facts.values(.cashPayment).isEmpty,
+              facts.values(.change).isEmpty, facts.values(.tip).isEmpty else { return }
+        let proven = sums.provenAgainstUnclosedChange
+        for value in Array(ledger.values) where value < charged && !proven.contains(value) {
+            ledger.scale(.belowCardPayment, by: TotalWeights.weight(.belowCardPayment), value)
+        }
+    }
+
     /// `contradictsClosedChange`: change handed back that closes on a printed amount fixes the
     /// total; every other candidate is a misread or another amount.
     static func closedChange(_ sums: ReceiptArithmetic, _ ledger: inout TotalLedger) {

@@ -48,6 +48,7 @@ struct TotalExtractor: Sendable {
         ArithmeticRules.roundedFarFromTotal(facts, &ledger)
         PaymentRules.paidMinusChange(facts, sums, &ledger)
         PaymentRules.abovePayment(facts, sums, &ledger)
+        PaymentRules.belowCardPayment(facts, sums, &ledger)
         // Proof, then the verdict of change handed back, then the tie-break.
         ProofRules.corrections(sums, &ledger)
         ProofRules.closedSums(sums, &ledger)

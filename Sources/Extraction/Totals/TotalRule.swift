@@ -37,6 +37,8 @@ enum TotalRule: String, CaseIterable, Sendable {
     case offPaidMinusChange
     /// More than any payment.
     case abovePayment
+    /// Less than the one amount charged to a card, with no cash, change or tip beside it.
+    case belowCardPayment
     /// A printed total a closed sum shows to be a one-digit misread.
     case misreadOfSum
 
@@ -57,7 +59,7 @@ enum TotalRule: String, CaseIterable, Sendable {
         case .label, .repeated, .paidMinusChange, .amountAfterRounding, .totalAfterCharges, .subtotalPlusCharges,
              .roundedTakesLabel, .correctionTakesLabel:
             return .evidence
-        case .superseded, .contradictsZeroRounding, .roundedFarFromTotal, .offPaidMinusChange, .abovePayment, .misreadOfSum:
+        case .superseded, .contradictsZeroRounding, .roundedFarFromTotal, .offPaidMinusChange, .abovePayment, .belowCardPayment, .misreadOfSum:
             return .doubt
         case .closedPaidInFull, .closedSubtotalPlusCharges, .closedTaxTableRow, .closedCorrection:
             return .proof
