@@ -24,7 +24,7 @@ struct VendorExtractor: Sendable {
             rank += 1
             scored.append((cleaned, score, line))
         }
-        Self.preferBrandsOverOwners(&scored)
+        Self.preferShopsOverOwners(&scored)
         scored += joinedNames(scored, lines: lines)
 
         // A vendor the user already has wins when the header or its numbers match it.
@@ -57,15 +57,14 @@ struct VendorExtractor: Sendable {
     /// GmbH", "COLD STORAGE CLEMENTI" over "COLD STORAGE CLEMENTI PTE. LTD.", "Koch-Apotheke"
     /// over "(Koch GmbH & Co. KG)"): every word of the legal name's core is in the line just
     /// above it, which has no legal form of its own. The shop is the name above; the line below
-    /// says who owns it. The legal form's weight then goes to the name above.
-    static func preferBrandsOverOwners(_ scored: inout [(value: String, score: Double, line: ReceiptLine)]) {
-        let filler: Set<String> = ["CO", "M", "THE", "AND", "&", "OF"]
+    /// says who owns it, and the name above outranks it.
+    static func preferShopsOverOwners(_ scored: inout [(value: String, score: Double, line: ReceiptLine)]) {
         for k in scored.indices {
             let owner = scored[k]
             guard hasLegalForm(owner.value, owner.line.match), nameCore(owner.value) >= 3,
                   !owner.line.match.contains(any: ownerWords) else { continue }
             let core = MatchableLine(owner.value).words.filter {
-                !filler.contains($0) && !legalAndBusinessWords.contains($0) && !LegalForms.keySuffixes.contains($0)
+                !nameFiller.contains($0) && !legalAndBusinessWords.contains($0) && !LegalForms.keySuffixes.contains($0)
                     && !$0.allSatisfy(\.isNumber)
             }
             guard !core.isEmpty,
@@ -74,7 +73,7 @@ struct VendorExtractor: Sendable {
             let brandWords = Set(MatchableLine(scored[b].value).words.flatMap { $0.split(separator: "-").map(String.init) + [$0] }
                 .map(lookAlike))
             guard core.allSatisfy({ brandWords.contains(lookAlike($0)) }) else { continue }
-            scored[b].score = max(scored[b].score, owner.score + 0.05)
+            scored[b].score = max(scored[b].score, owner.score + VendorWeights.shopOverOwner)
         }
     }
 
@@ -140,10 +139,12 @@ struct VendorExtractor: Sendable {
     /// Every word of a legal form or trade word.
     static let legalAndBusinessWords = Set((Keywords.legalForms + Keywords.businessWords).patterns.flatMap(\.words))
 
+    /// Words around a name that are no part of it: "CO. (M)", "THE … OF …".
+    static let nameFiller: Set<String> = ["CO", "M", "THE", "AND", "&", "OF"]
+
     /// Letters left in a name once legal forms and filler are removed: "CO. (M) SDN BHD" → 0.
     static func nameCore(_ value: String) -> Int {
-        let filler: Set<String> = ["CO", "M", "THE", "AND", "&", "OF"]
-        let words = MatchableLine(value).words.filter { !filler.contains($0) }
+        let words = MatchableLine(value).words.filter { !nameFiller.contains($0) }
         let legal = Self.legalAndBusinessWords
         return words.filter { !legal.contains($0) && !$0.allSatisfy(\.isNumber) }.joined().count
     }

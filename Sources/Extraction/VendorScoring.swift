@@ -93,6 +93,9 @@ enum VendorWeights {
     static let businessWord = 0.05
     /// "Owned by …": the legal owner printed under a brand.
     static let owner = 0.15
+    /// A shop's name over its owner's legal name outranks the owner by this much
+    /// (`VendorExtractor.preferShopsOverOwners`).
+    static let shopOverOwner = 0.05
     static let address = -0.35, postcode = -0.3, phone = -0.3
     static let money = -0.3, date = -0.4
     /// More digits than this share of the letters.
