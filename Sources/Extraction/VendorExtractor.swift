@@ -63,10 +63,7 @@ struct VendorExtractor: Sendable {
             let owner = scored[k]
             guard hasLegalForm(owner.value, owner.line.match), nameCore(owner.value) >= 3,
                   !owner.line.match.contains(any: ownerWords) else { continue }
-            let core = MatchableLine(owner.value).words.filter {
-                !nameFiller.contains($0) && !legalAndBusinessWords.contains($0) && !LegalForms.keySuffixes.contains($0)
-                    && !$0.allSatisfy(\.isNumber)
-            }
+            let core = nameCoreWords(owner.value).filter { !LegalForms.keySuffixes.contains($0) }
             guard !core.isEmpty,
                   let b = scored[..<k].lastIndex(where: { $0.line.index >= owner.line.index - 2 && $0.line.index < owner.line.index }),
                   scored[b].score > 0, !hasLegalForm(scored[b].value, scored[b].line.match) else { continue }
@@ -142,12 +139,15 @@ struct VendorExtractor: Sendable {
     /// Words around a name that are no part of it: "CO. (M)", "THE … OF …".
     static let nameFiller: Set<String> = ["CO", "M", "THE", "AND", "&", "OF"]
 
-    /// Letters left in a name once legal forms and filler are removed: "CO. (M) SDN BHD" → 0.
-    static func nameCore(_ value: String) -> Int {
-        let words = MatchableLine(value).words.filter { !nameFiller.contains($0) }
-        let legal = Self.legalAndBusinessWords
-        return words.filter { !legal.contains($0) && !$0.allSatisfy(\.isNumber) }.joined().count
+    /// The words of a name once legal forms, trade words, filler and numbers are removed.
+    static func nameCoreWords(_ value: String) -> [String] {
+        MatchableLine(value).words.filter {
+            !nameFiller.contains($0) && !legalAndBusinessWords.contains($0) && !$0.allSatisfy(\.isNumber)
+        }
     }
+
+    /// Letters left in a name once legal forms and filler are removed: "CO. (M) SDN BHD" → 0.
+    static func nameCore(_ value: String) -> Int { nameCoreWords(value).joined().count }
 
     /// A line of little but title words: "*** TICKET CLIENT ***" is two titles, not a name.
     static func isTitle(_ m: MatchableLine, letters: Int) -> Bool {
