@@ -12,6 +12,10 @@ struct AmountMatch: Sendable, Hashable {
     var position: Int
     /// "30.906" read as 30 906 may be 30.90 with a speck read as a digit; offered as a weak alternative.
     var truncatedReading: Decimal? = nil
+    /// "A PAYER S9,10": the one letter glued before the amount may be a digit read as its
+    /// look-alike (S for 5, B for 8) as well as a misread currency; 59.10 is offered as a weak
+    /// alternative, for the receipt's sums to judge.
+    var gluedDigitReading: Decimal? = nil
 }
 
 /// Finds and reads money amounts in one OCR line, in either decimal convention.
@@ -32,8 +36,10 @@ enum AmountParser {
         while i < chars.count {
             guard chars[i].isASCII, chars[i].isNumber else { i += 1; continue }
             // A number must not continue a word or code ("A10", "SX-575").
-            if i > 0, chars[i - 1].isLetter, !precededByCurrency(chars, i), !misreadCurrencyBefore(chars, i) {
-                i = skipToken(chars, i); continue
+            var gluedDigit: Character? = nil
+            if i > 0, chars[i - 1].isLetter, !precededByCurrency(chars, i) {
+                guard misreadCurrencyBefore(chars, i) else { i = skipToken(chars, i); continue }
+                if i > 1, chars[i - 2] == " " { gluedDigit = digitLookAlikes[Character(chars[i - 1].uppercased())] }
             }
             var j = i
             while j < chars.count, (chars[j].isASCII && chars[j].isNumber) || chars[j] == "." || chars[j] == ","
@@ -67,6 +73,9 @@ enum AmountParser {
             if !fraction, groups.count == 2, groups[1].count == 3, groups[0].count <= 3,
                let truncated = Decimal(string: "\(groups[0]).\(groups[1].prefix(2))", locale: Locale(identifier: "en_US_POSIX")) {
                 match.truncatedReading = value < 0 ? -truncated : truncated
+            }
+            if let gluedDigit, let glued = interpret(String(gluedDigit) + token), glued.1 == fraction {
+                match.gluedDigitReading = value < 0 ? -glued.0 : glued.0
             }
             results.append(match)
         }
@@ -110,6 +119,9 @@ enum AmountParser {
         guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
         return (value, fraction != nil)
     }
+
+    /// Letters OCR reads for digits at the start of a number.
+    static let digitLookAlikes: [Character: Character] = ["S": "5", "B": "8", "O": "0", "I": "1", "L": "1", "Z": "2", "G": "6"]
 
     private static func skipToken(_ chars: [Character], _ i: Int) -> Int {
         var j = i

@@ -90,9 +90,15 @@ struct ReceiptLine: Sendable {
 
     /// Tills print the payment right above the change: a money amount on the line before a change
     /// line, with no label left to read ("Fay 20.00 / Change 0.80"), is what was handed over.
+    /// The change line must print money (on it, or alone on the line below): a line that only
+    /// reads like one ("Échange possible jusqu'au 09/09/2021") gives nothing back.
     static func paymentsBeforeChange(_ lines: [ReceiptLine]) -> [ReceiptLine] {
         var analysed = lines
-        for i in analysed.indices.dropLast() where analysed[i].role == nil && analysed[i + 1].role == .change
+        func printsChange(_ k: Int) -> Bool {
+            analysed[k].role == .change && (analysed[k].amounts.contains(where: \.hasFraction)
+                || (k + 1 < analysed.count && analysed[k + 1].isBareAmount))
+        }
+        for i in analysed.indices.dropLast() where analysed[i].role == nil && printsChange(i + 1)
             && analysed[i].amounts.contains(where: \.hasFraction) && analysed[i].text.filter(\.isLetter).count <= 3 {
             analysed[i].role = .cashPayment
         }

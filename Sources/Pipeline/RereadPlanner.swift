@@ -95,7 +95,7 @@ public struct RereadPlanner: Sendable {
     /// once more as one block. At 0.5, a quarter of tune's receipts and under half of scan-poor
     /// tune's and the wild set's pay for the second reading; higher gates bought no more fields
     /// there (stored readings of both modes, `bench ocr --psm`).
-    static let unsureConfidence = 0.5
+    public static let unsureConfidence = 0.5
     /// A fallback's field replaces the first reading's only when this much more confident:
     /// a near tie keeps the first reading, which rereads of its lines have checked.
     static let takeoverMargin = 0.1
@@ -107,10 +107,18 @@ public struct RereadPlanner: Sendable {
         let missing = Self.fieldsWorthAFallback.filter { field in
             !readings.contains { !(extract($0).candidates[field] ?? []).isEmpty }
         }
-        let first = extract(page.lines)
-        let unsure = Self.fieldsComparedWithFallback.contains { (first.confidence[$0] ?? 0) < Self.unsureConfidence }
-        guard !missing.isEmpty || unsure else { return nil }
+        guard !missing.isEmpty || Self.isUnsure(extract(page.lines)) else { return nil }
         return Self.fallbackModes.first { mode in !page.fallbackReadings.contains { $0.pageSegmentationMode == mode } }
+    }
+
+    /// Whether a first reading lacks a field worth a fallback or is unsure of a compared one
+    /// (`bench extraction --fallback-gate` replays other gates on stored readings).
+    public static func wantsFallback(_ first: ReceiptFields, unsureBelow gate: Double = unsureConfidence) -> Bool {
+        fieldsWorthAFallback.contains { (first.candidates[$0] ?? []).isEmpty } || isUnsure(first, below: gate)
+    }
+
+    static func isUnsure(_ first: ReceiptFields, below gate: Double = unsureConfidence) -> Bool {
+        fieldsComparedWithFallback.contains { (first.confidence[$0] ?? 0) < gate }
     }
 
     /// Extraction over the first reading and every re-read, voting on the uncertain fields and

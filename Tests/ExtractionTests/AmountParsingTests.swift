@@ -30,6 +30,16 @@ struct AmountParsingTests {
         #expect(values(line).last == amount(expected))
     }
 
+    @Test("a glued letter that may be a digit's look-alike is also read as that digit", arguments: [
+        ("A PAYER S9,10", "9.10", "59.10"), ("Total S12.40", "12.40", "512.40"), ("Total fm1.00", "1.00", nil),
+        ("Kel lata? RH367,10", "367.10", nil),
+    ])
+    func gluedLookAlike(line: String, read: String, alternative: String?) {
+        let last = AmountParser.amounts(in: line).last
+        #expect(last?.value == amount(read))
+        #expect(last?.gluedDigitReading == alternative.map(amount))
+    }
+
     @Test func codesWithLettersInFrontAreNoPrice() {
         // Only a price with cents at the end of a labelled line: codes, sizes and item numbers stay out.
         func prices(_ line: String) -> [Decimal] { AmountParser.amounts(in: line).filter(\.hasFraction).map(\.value) }

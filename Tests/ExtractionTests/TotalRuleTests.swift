@@ -65,6 +65,28 @@ struct TotalRuleTests {
         #expect(extract("Qty 8 25.15\nRounding Adj 0.00\nDue 25.15\nPay 25.15\nChange 0.90").total == amount("25.15"))
     }
 
+    @Test func aLineThatOnlyReadsLikeChangeMakesNoPayment() {
+        // "Échange" holds "change" but gives nothing back: the tax row above it stays a tax row,
+        // and the one card payment, beside no cash, outranks the total read off "S9,10".
+        let slip = """
+        Course 55,60 1
+        Supplément 3,50 1
+        A PAYER S9,10
+        CB EMV 59,10
+        Taux Mt HT Mt TVA Mt TTC
+        1 10,00% 53,73 5,37 S9,10
+        Échange possible jusqu'au 09/09/2021
+        """
+        let lines = ReceiptLine.analyse(slip.components(separatedBy: "\n").map { TextLine(text: $0) })
+        #expect(lines[5].role != .cashPayment)
+        #expect(extract(slip).total == amount("59.10"))
+        // Change printed with its money, on its line or below it, still makes the line above a payment.
+        for change in ["Change 0.90", "Change\n0.90"] {
+            let paid = ReceiptLine.analyse("Total 9.10\n10.00\n\(change)".components(separatedBy: "\n").map { TextLine(text: $0) })
+            #expect(paid[1].role == .cashPayment)
+        }
+    }
+
     @Test func aCardPaymentReadAlikeTwiceOutvotesATotalReadOnceADigitAway() {
         // The till's payment line and the terminal's "Umsatz" agree on 70,12; SUMME was read 79,12.
         let slip = "SUMME EUR 79,12 €\nenthaltene MwSt 5,79\nKartenzahlung\n70,12\nDEBIT ****4931\nUmsatz 70,12 €\nGENEHMIGT"

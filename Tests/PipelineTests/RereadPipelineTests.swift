@@ -157,6 +157,17 @@ struct FallbackReadingTests {
         #expect(planner.nextFallbackMode(stillNone) == nil)
     }
 
+    @Test func aLowerGateAsksForTheFallbackOnlyWhereAFieldIsMissingOrLessSure() {
+        let extractor = ReceiptExtractor()
+        let missing = extractor.extract(from: Self.withoutDate, context: Self.context)
+        #expect(RereadPlanner.wantsFallback(missing, unsureBelow: 0))
+        let unsure = extractor.extract(from: Self.unsureTotal, context: Self.context)
+        let confidence = unsure.confidence[.total] ?? 0
+        #expect(confidence < RereadPlanner.unsureConfidence)
+        #expect(RereadPlanner.wantsFallback(unsure))
+        #expect(!RereadPlanner.wantsFallback(unsure, unsureBelow: confidence / 2))
+    }
+
     @Test func aMissingFieldComesFromTheFallbackAndTheRestFromThePage() {
         let planner = RereadPlanner(extraction: Self.context)
         let fallbackLines = TextLine.lines(fromPlainText: "KEDAI MAJU SDN BHD\nDate: 22/12/2017\nTOTAL 99.99")

@@ -47,6 +47,8 @@ extension TotalExtractor {
         static let truncated = 0.7
         /// A decimal point lost ("1000" as 10.00).
         static let lostPoint = 0.6
+        /// A digit read as the letter glued before the amount ("S9,10" as 59.10).
+        static let gluedDigit = 0.6
         /// A label's amount on a later line: all labels of the run paired, or only some.
         static let pairedRun = 0.9, partlyPairedRun = 0.7
     }
@@ -111,6 +113,11 @@ extension TotalExtractor {
             if let truncated = amount.truncatedReading {
                 result.append(LabelledAmount(value: abs(truncated), role: role, hasFraction: true, lineIndex: i,
                                              line: line.text, weight: weight * ReadingWeight.truncated,
+                                             isAlternativeReading: true))
+            }
+            if let glued = amount.gluedDigitReading {
+                result.append(LabelledAmount(value: abs(glued), role: role, hasFraction: amount.hasFraction, lineIndex: i,
+                                             line: line.text, weight: weight * ReadingWeight.gluedDigit,
                                              isAlternativeReading: true))
             }
             // "GRAND TOTAL 1000": a decimal point lost by OCR. Offer 10.00 as a weaker reading.

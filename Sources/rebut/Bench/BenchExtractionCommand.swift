@@ -50,6 +50,9 @@ struct BenchExtractionCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Total rules to switch off, comma-separated, to measure what each earns.", valueName: "RULES"))
     var without: String?
 
+    @Option(name: .customLong("fallback-gate"), help: ArgumentHelp("Replay a lower gate for the whole-page fallback reading: a stored fallback counts only where the first reading lacks a date or total or is less sure than this of a field (default: the pipeline's 0.5).", valueName: "CONFIDENCE"))
+    var fallbackGate: Double?
+
     struct Output: Codable {
         var report: AccuracyReport
         var missing: [String]
@@ -87,6 +90,7 @@ struct BenchExtractionCommand: AsyncParsableCommand {
         var replay = WarmReplay()
         var warmScores: [AccuracyScore.ReceiptScore] = []
         var warmMisses: [AccuracyMiss] = []
+        var fallbacksStored = 0, fallbacksSkipped = 0
         if let explain {
             guard let lines = try loadLines(explain, in: textDir) else { throw ValidationError("no text for \(explain)") }
             ReceiptExtractor().explain(lines, context: context).forEach { print($0) }
@@ -96,6 +100,11 @@ struct BenchExtractionCommand: AsyncParsableCommand {
             let name = sample.name, truth = sample.truth
             guard let lines = try loadLines(name, in: textDir) else { missingText.append(name); continue }
             let fields = try extract(lines, rereadsOf: name, in: textDir, context: context)
+            if FileManager.default.fileExists(atPath: textDir.appendingPathComponent(name + ".fallback.json").path) {
+                fallbacksStored += 1
+                if let fallbackGate, !RereadPlanner.wantsFallback(ReceiptExtractor().extract(from: lines, context: context),
+                                                                   unsureBelow: fallbackGate) { fallbacksSkipped += 1 }
+            }
             let score = AccuracyScore.score(name: name, truth: truth, fields: fields)
             scores.append(score)
             if warm {
@@ -127,6 +136,9 @@ struct BenchExtractionCommand: AsyncParsableCommand {
             print("")
         }
         print("\(report.receipts) receipts scored" + (missingText.isEmpty ? "" : ", \(missingText.count) without OCR text"))
+        if let fallbackGate {
+            print("fallback readings: \(fallbacksStored) stored, \(fallbacksStored - fallbacksSkipped) made at gate \(fallbackGate)")
+        }
         print(report.table, terminator: "")
         if let warmReport {
             print("")
@@ -167,6 +179,10 @@ struct BenchExtractionCommand: AsyncParsableCommand {
         // The pipeline's own merge, so offline scores match `bench accuracy`.
         var page = OCRPage(lines: lines, meanConfidence: 0, width: 0, height: 0, rereads: rereads)
         page.fallbackReadings = fallback
+        if let fallbackGate, !fallback.isEmpty,
+           !RereadPlanner.wantsFallback(ReceiptExtractor().extract(from: lines, context: context), unsureBelow: fallbackGate) {
+            page.fallbackReadings = []
+        }
         return RereadPlanner(extraction: context).merge(page)
     }
 
