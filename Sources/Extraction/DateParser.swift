@@ -29,6 +29,9 @@ enum DateParser {
     private static let isoPattern = regex(#"(?<![\d])(\d{4}) ?([-/.]) ?(\d{1,2}) ?\2 ?(\d{1,2})(?![\d])"#)
     // Numeric with the same separator twice: 25/12/2018, 12-01-19, 03.04.19.
     private static let numericPattern = regex(#"(?<![\d.,/-])(\d{1,2}) ?([-/.]) ?(\d{1,2}) ?\2 ?(\d{4}|\d{2})(?![\d]|[.,]\d)"#)
+    // One dot read as a comma ("18.12,21 21:37"): only beside a time, where no amount is printed so.
+    private static let mixedSeparatorPattern = regex(
+        #"(?<![\d.,/-])(\d{1,2})([.,])(\d{1,2})(?!\2)[.,](\d{4}|\d{2})(?![\d]|[.,]\d)(?= +\d{1,2} ?: ?\d{2}(?!\d))"#)
     // Separator lost by OCR: 1202/2018, 12/022018.
     private static let gluedPattern = regex(#"(?<![\d])(\d{2})(\d{2})[-/.](\d{4})(?![\d])|(?<![\d])(\d{2})[-/.](\d{2})(\d{4})(?![\d])"#)
     // No separators at all: 25032018 (day first, as tills print it) or 20180325 (year first);
@@ -94,6 +97,16 @@ enum DateParser {
             let ambiguous = dayFirst != nil && monthFirst != nil && a != b
             add(dayFirst, .dayFirst, ambiguous: ambiguous, shape: shape)
             if a != b { add(monthFirst, .monthFirst, ambiguous: ambiguous, shape: shape) }
+        }
+        for m in mixedSeparatorPattern.matches(in: text, range: whole) where !overlaps(m.range) {
+            guard let d = int(m, 1), let mo = int(m, 3), let y = int(m, 4) else { continue }
+            covered.append(m.range)
+            // Dots print the day first; the other order only where that is no day.
+            if let dayFirst = LocalDate(year: fullYear(y), month: mo, day: d) {
+                add(dayFirst, .dayFirst, ambiguous: false, shape: 0.45)
+            } else {
+                add(LocalDate(year: fullYear(y), month: d, day: mo), .monthFirst, ambiguous: false, shape: 0.45)
+            }
         }
         for m in gluedPattern.matches(in: text, range: whole) where !overlaps(m.range) {
             let parts = m.range(at: 1).location != NSNotFound ? (1, 2, 3) : (4, 5, 6)

@@ -61,6 +61,13 @@ struct DateTests {
         #expect(extract("Date 06/01/18\nMember since 12/28/2017\nTOTAL 53.55", context).date == day("2018-06-01"))
     }
 
+    @Test func aDotReadAsACommaBesideATimeIsStillADate() {
+        let context = ExtractionContext(referenceDate: day("2025-11-25"))
+        #expect(extract("ARAL Tankstelle\n18.12,21 21:37 Rechnungs-Nr.: 490794\nSUMME 92,67", context).date == day("2021-12-18"))
+        // Without the time beside it, such a token is no date: amounts are printed so in lists.
+        #expect(extract("ARAL Tankstelle\nPfand 18.12,21\nSUMME 92,67", context).date == nil)
+    }
+
     @Test func unambiguousDayFirst() {
         #expect(extract("25/12/2018\nTOTAL 1.00").date == day("2018-12-25"))
     }
