@@ -18,9 +18,9 @@ extension VendorExtractor {
     private static let phoneLike = try! NSRegularExpression(pattern: #"\d{2,4}[- ]?\d{3,4}[- ]?\d{3,4}"#)
     /// A street written as one compound word and a house number ("Bahnhofstr. 8", "Am Hofweg 12a",
     /// "Kerkstraat 3"): German and Dutch join the street word to the name, so no address keyword
-    /// stands alone on the line. OCR reads the ß of "-straße" as B, 8, K or H.
+    /// stands alone on the line. OCR reads the ß of "-straße" as B, 8, K, H or &.
     private static let compoundStreet = try! NSRegularExpression(
-        pattern: #"\b\p{L}{2,}(STR\.?|STRA(?:SS|B|8|K|H)E|WEG|PLATZ|ALLEE|GASSE|RING|DAMM|UFER|CHAUSSEE|STEIG|STRAAT|LAAN|PLEIN|GRACHT)\s*\d{1,4}\s?[A-Z]?\b"#)
+        pattern: #"\b\p{L}{2,}(STR\.?|STRA(?:SS|B|8|K|H|&)E|WEG|PLATZ|ALLEE|GASSE|RING|DAMM|UFER|CHAUSSEE|STEIG|STRAAT|LAAN|PLEIN|GRACHT)\s*\d{1,4}\s?[A-Z]?\b"#)
 
     /// `folded`: the line's upper-case, accent-free text.
     static func isStreetLine(_ folded: String) -> Bool {

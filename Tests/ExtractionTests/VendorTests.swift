@@ -108,6 +108,8 @@ struct VendorTests {
         #expect(fields.vendor == "EDEKA Center Schmidt")
         #expect(VendorExtractor.isStreetLine("AM HOFWEG 12A") && VendorExtractor.isStreetLine("KERKSTRAAT 3")
             && VendorExtractor.isStreetLine("HAUPTSTRASSE 7, 69117 HEIDELBERG"))
+        // The ß as OCR reads it: B, 8, K, H, or an ampersand.
+        #expect(["GOETHESTRABE 53A", "GOETHESTRA8E 53A", "GOETHESTRA&E 53A"].allSatisfy(VendorExtractor.isStreetLine))
         #expect(!VendorExtractor.isStreetLine("WEG 12") && !VendorExtractor.isStreetLine("BACKHAUS MULLER GMBH"))
     }
 
