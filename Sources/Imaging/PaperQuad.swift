@@ -19,11 +19,95 @@ struct PaperQuad: Equatable {
     var bottomRight: Point
     var bottomLeft: Point
 
-    /// Extreme points of the mask along the diagonals: for a convex sheet rotated by less than
-    /// 45° these are its corners. `mask` is 1 bpp, set where the paper is.
+    /// The sheet's corners on its mask (1 bpp, set where the paper is): the extreme points along
+    /// the diagonals, which for a convex sheet turned by less than 45° are its corners, unless
+    /// their quad fits the paper badly. A textured lid's bright grain touching the slip joins
+    /// the mask as thin strips, and a strip's tip is a diagonal extreme: a slip 1.3° askew on a
+    /// grey lid had a corner put 380 px down such a strip and was warped 14° out of true. Then
+    /// the spurs are opened away and straight lines fitted to the four edges give the corners.
     static func corners(of mask: LeptonicaImage) -> PaperQuad? {
+        guard let extremes = extremeCorners(of: mask) else { return nil }
+        // The extremes are kept where they fit the paper: a curled end bows an edge, and the
+        // line fitted to its middle then tilts the warp (12 MP photos lost 7 receipts to that).
+        let extremesOverlap = extremes.overlap(with: mask)
+        guard extremesOverlap < Self.trustedOverlap else { return extremes }
+        let sheet = withoutSpurs(mask) ?? mask
+        guard let rough = extremeCorners(of: sheet), let fitted = fittedCorners(of: sheet, near: rough),
+              fitted.overlap(with: mask) > extremesOverlap else { return extremes }
+        return fitted
+    }
+
+    /// The diagonal extremes are the corners unless their quad misses or adds this much of the
+    /// paper (intersection over union): on the wild sets' photos and pages they cover 0.93–0.99
+    /// of a clean mask, and a corner put on grain 0.75–0.92. Below it, fitted edges take over.
+    static let trustedOverlap = 0.93
+
+    /// Intersection over union of the quad and the mask's set pixels (in the mask's pixels).
+    func overlap(with mask: LeptonicaImage) -> Double {
+        var both = 0, maskOnly = 0, quadOnly = 0
+        let corners = [topLeft, topRight, bottomRight, bottomLeft]
+        func inside(_ x: Double, _ y: Double) -> Bool {
+            // Convex quad, corners clockwise on screen: every edge has the point on its right.
+            for k in 0..<4 {
+                let a = corners[k], b = corners[(k + 1) % 4]
+                if (b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x) < 0 { return false }
+            }
+            return true
+        }
+        guard let data = pixGetData(mask.pointer), mask.depth == 1 else { return 0 }
+        let wordsPerLine = Int(pixGetWpl(mask.pointer))
+        for y in 0..<mask.height {
+            let line = data + y * wordsPerLine
+            for x in 0..<mask.width {
+                let set = line[x / 32] & (UInt32(0x8000_0000) >> UInt32(x % 32)) != 0
+                switch (set, inside(Double(x), Double(y))) {
+                case (true, true): both += 1
+                case (true, false): maskOnly += 1
+                case (false, true): quadOnly += 1
+                default: break
+                }
+            }
+        }
+        let union = both + maskOnly + quadOnly
+        return union == 0 ? 0 : Double(both) / Double(union)
+    }
+
+    /// Where straight lines fitted to the sheet's four edges meet. Each edge is the mask's first
+    /// set pixel seen from that side, row by row or column by column, over the middle of its
+    /// run (the ends belong to the corners' rounding or to the neighbouring edge); the line is
+    /// the Theil–Sen fit, which a bump of grain or a torn corner covering up to a quarter of the
+    /// edge does not move.
+    /// `near`: the corners roughly, which say where each edge runs; a turned sheet's left edge
+    /// is not the first pixel seen from the left above its left-most corner.
+    static func fittedCorners(of mask: LeptonicaImage, near rough: PaperQuad) -> PaperQuad? {
+        let width = mask.width, height = mask.height
+        guard width >= 8, height >= 8 else { return nil }
+        var left = [Int](repeating: Int.max, count: height), right = [Int](repeating: -1, count: height)
+        var top = [Int](repeating: Int.max, count: width), bottom = [Int](repeating: -1, count: width)
+        guard mask.forEachSetPixel({ x, y in
+            left[y] = min(left[y], x); right[y] = max(right[y], x)
+            top[x] = min(top[x], y); bottom[x] = max(bottom[x], y)
+        }) else { return nil }
+        guard let leftEdge = EdgeLine.fit(left, between: rough.topLeft.y, and: rough.bottomLeft.y),
+              let rightEdge = EdgeLine.fit(right, between: rough.topRight.y, and: rough.bottomRight.y),
+              let topEdge = EdgeLine.fit(top, between: rough.topLeft.x, and: rough.topRight.x),
+              let bottomEdge = EdgeLine.fit(bottom, between: rough.bottomLeft.x, and: rough.bottomRight.x),
+              let topLeft = EdgeLine.corner(across: topEdge, down: leftEdge),
+              let topRight = EdgeLine.corner(across: topEdge, down: rightEdge),
+              let bottomRight = EdgeLine.corner(across: bottomEdge, down: rightEdge),
+              let bottomLeft = EdgeLine.corner(across: bottomEdge, down: leftEdge) else { return nil }
+        // Corners far outside the mask's box mean edges fitted to something else.
+        let slackX = Double(width) * 0.1, slackY = Double(height) * 0.1
+        let inside = [topLeft, topRight, bottomRight, bottomLeft].allSatisfy {
+            $0.x >= -slackX && $0.x <= Double(width) + slackX && $0.y >= -slackY && $0.y <= Double(height) + slackY
+        }
+        return inside ? PaperQuad(topLeft: topLeft, topRight: topRight, bottomRight: bottomRight, bottomLeft: bottomLeft) : nil
+    }
+
+    /// Extreme points of the mask along the diagonals.
+    static func extremeCorners(of sheet: LeptonicaImage) -> PaperQuad? {
         var best: [(score: Int, x: Int, y: Int)] = Array(repeating: (Int.min, 0, 0), count: 4)
-        let walked = mask.forEachSetPixel { x, y in
+        let walked = sheet.forEachSetPixel { x, y in
             let scores = [-x - y, x - y, x + y, -x + y]   // TL, TR, BR, BL
             for k in 0..<4 where scores[k] > best[k].score { best[k] = (scores[k], x, y) }
         }
@@ -31,6 +115,23 @@ struct PaperQuad: Equatable {
         guard best[0].score != Int.min else { return nil }
         func point(_ k: Int) -> Point { Point(x: Double(best[k].x), y: Double(best[k].y)) }
         return PaperQuad(topLeft: point(0), topRight: point(1), bottomRight: point(2), bottomLeft: point(3))
+    }
+
+    /// The part of a sheet this much of its smaller side thick, everywhere: what is thinner
+    /// is grain, not paper. A slip's corners survive, being the corners of a thick shape.
+    static let spurShare = 8
+
+    /// `mask` opened by a square an eighth of its smaller side (with room around it, so the
+    /// sheet's own edges are not eaten); nil when that leaves too little to be the sheet.
+    static func withoutSpurs(_ mask: LeptonicaImage) -> LeptonicaImage? {
+        let side = Int32(min(mask.width, mask.height) / spurShare) | 1
+        guard side >= 3, let framed = LeptonicaImage(taking: pixAddBorder(mask.pointer, side, 0)),
+              let opened = LeptonicaImage(taking: pixOpenBrick(nil, framed.pointer, side, side)),
+              let sheet = LeptonicaImage(taking: pixRemoveBorder(opened.pointer, side)) else { return nil }
+        var before: Int32 = 0, after: Int32 = 0
+        pixCountPixels(mask.pointer, &before, nil)
+        pixCountPixels(sheet.pointer, &after, nil)
+        return Double(after) >= 0.8 * Double(before) ? sheet : nil
     }
 
     func scaled(by factor: Double, offsetX: Double = 0, offsetY: Double = 0) -> PaperQuad {
@@ -85,5 +186,56 @@ struct PaperQuad: Equatable {
         }
         guard let warped = LeptonicaImage(taking: pixProjectivePtaGray(grey.pointer, destination, source, 255)) else { return nil }
         return warped.clipped(to: PixelRect(x: 0, y: 0, width: Int32(w), height: Int32(h)))
+    }
+}
+
+/// One edge of a sheet as a straight line: the coordinate across the edge as a function of the
+/// one along it (`x = intercept + slope·y` for a left or right edge, `y = …·x` for a top or bottom).
+struct EdgeLine: Equatable {
+    var intercept: Double
+    var slope: Double
+
+    /// Share of an edge's run left out at each end.
+    static let trimmedEnds = 0.15
+    /// Samples kept for the fit: Theil–Sen compares every pair.
+    static let maximumSamples = 120
+
+    /// `positions[t]`: where the edge lies at `t` along it, or a sentinel (`Int.max`, -1) where
+    /// the mask has no pixel at `t`; the edge runs from `start` to `end` along it (its corners).
+    static func fit(_ positions: [Int], between start: Double, and end: Double) -> EdgeLine? {
+        let first = max(0, Int(min(start, end).rounded())), last = min(positions.count - 1, Int(max(start, end).rounded()))
+        guard last - first >= 8 else { return nil }
+        let valid = (first...last).filter { positions[$0] != Int.max && positions[$0] >= 0 }
+        let trim = Int(Double(last - first) * trimmedEnds)
+        var points = valid.filter { $0 >= first + trim && $0 <= last - trim }.map { (t: Double($0), v: Double(positions[$0])) }
+        if points.count > maximumSamples {
+            let stride = Double(points.count) / Double(maximumSamples)
+            points = (0..<maximumSamples).map { points[Int(Double($0) * stride)] }
+        }
+        guard points.count >= 5 else { return nil }
+        var slopes: [Double] = []
+        slopes.reserveCapacity(points.count * points.count / 2)
+        for i in points.indices {
+            for j in points.indices where j > i && points[j].t != points[i].t {
+                slopes.append((points[j].v - points[i].v) / (points[j].t - points[i].t))
+            }
+        }
+        guard !slopes.isEmpty else { return nil }
+        let slope = median(slopes)
+        return EdgeLine(intercept: median(points.map { $0.v - slope * $0.t }), slope: slope)
+    }
+
+    /// Where a top or bottom edge (`y = a + b·x`) meets a left or right one (`x = c + d·y`).
+    static func corner(across: EdgeLine, down: EdgeLine) -> PaperQuad.Point? {
+        let denominator = 1 - down.slope * across.slope
+        guard abs(denominator) > 1e-6 else { return nil }
+        let x = (down.intercept + down.slope * across.intercept) / denominator
+        return PaperQuad.Point(x: x, y: across.intercept + across.slope * x)
+    }
+
+    private static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 }

@@ -54,6 +54,30 @@ import Testing
         #expect(quad.isPlausible)
     }
 
+    /// A textured lid's bright grain touching the slip joins its mask as a thin strip and a
+    /// bump: the corners are still the sheet's, so a slip lying 1.3° askew is not warped 14°
+    /// out of true by a corner put at the strip's tip.
+    @Test func grainTouchingTheSheetMovesNoCorner() throws {
+        let sheet = try #require(LeptonicaImage.filled(width: 200, height: 300, grey: 255))
+        let strip = try #require(LeptonicaImage.filled(width: 5, height: 90, grey: 255))
+        let bump = try #require(LeptonicaImage.filled(width: 14, height: 10, grey: 255))
+        let frame = try #require(LeptonicaImage.filled(width: 500, height: 560, grey: 0))
+        let placed = try #require(frame.pasting(sheet, x: 150, y: 100)?.pasting(strip, x: 152, y: 398)?.pasting(bump, x: 330, y: 92))
+        let scene = try #require(placed.rotated(degrees: 1.3))
+        let mask = try #require(LeptonicaImage(taking: pixThresholdToBinary(scene.pointer, 128)))
+        let paper = try #require(LeptonicaImage(taking: pixInvert(nil, mask.pointer)))
+        let component = try #require(paper.connectedComponents(withMasks: true).flatMap { components in
+            components.largest.flatMap { components.mask(at: $0) }
+        })
+        let quad = try #require(PaperQuad.corners(of: component))
+        #expect(abs(quad.flatSize.width - 200) < 8, "\(quad.flatSize)")
+        #expect(abs(quad.flatSize.height - 300) < 8, "\(quad.flatSize)")
+        #expect(abs(quad.tilt - 1.3) < 0.8, "\(quad.tilt)")
+        // The diagonal extremes alone put a corner at the strip's tip.
+        let extremes = try #require(PaperQuad.extremeCorners(of: component))
+        #expect(extremes.flatSize.height > 340, "\(extremes.flatSize)")
+    }
+
     @Test func sidewaysTextIsToldFromUprightText() throws {
         let upright = try paper()
         #expect(!TextDirection.isSideways(upright))
