@@ -38,38 +38,31 @@ struct PaperQuad: Equatable {
     }
 
     /// The diagonal extremes are the corners unless their quad misses or adds this much of the
-    /// paper (intersection over union): on the wild sets' photos and pages they cover 0.93–0.99
-    /// of a clean mask, and a corner put on grain 0.75–0.92. Below it, fitted edges take over.
+    /// paper (intersection over union): on most of the wild sets' photos and pages they cover
+    /// 0.93–0.99 of the mask, and a corner put on grain 0.75–0.92. Below it, fitted edges take over.
     static let trustedOverlap = 0.93
 
     /// Intersection over union of the quad and the mask's set pixels (in the mask's pixels).
     func overlap(with mask: LeptonicaImage) -> Double {
-        var both = 0, maskOnly = 0, quadOnly = 0
-        let corners = [topLeft, topRight, bottomRight, bottomLeft]
-        func inside(_ x: Double, _ y: Double) -> Bool {
-            // Convex quad, corners clockwise on screen: every edge has the point on its right.
-            for k in 0..<4 {
-                let a = corners[k], b = corners[(k + 1) % 4]
-                if (b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x) < 0 { return false }
-            }
-            return true
-        }
-        guard let data = pixGetData(mask.pointer), mask.depth == 1 else { return 0 }
-        let wordsPerLine = Int(pixGetWpl(mask.pointer))
+        var both = 0, masked = 0, quad = 0
+        guard mask.forEachSetPixel({ x, y in
+            masked += 1
+            if contains(x, y) { both += 1 }
+        }) else { return 0 }
         for y in 0..<mask.height {
-            let line = data + y * wordsPerLine
-            for x in 0..<mask.width {
-                let set = line[x / 32] & (UInt32(0x8000_0000) >> UInt32(x % 32)) != 0
-                switch (set, inside(Double(x), Double(y))) {
-                case (true, true): both += 1
-                case (true, false): maskOnly += 1
-                case (false, true): quadOnly += 1
-                default: break
-                }
-            }
+            for x in 0..<mask.width where contains(x, y) { quad += 1 }
         }
-        let union = both + maskOnly + quadOnly
+        let union = masked + quad - both
         return union == 0 ? 0 : Double(both) / Double(union)
+    }
+
+    /// Whether the pixel lies inside the quad (convex, corners clockwise on screen: every edge
+    /// has the point on its right).
+    func contains(_ x: Int, _ y: Int) -> Bool {
+        let px = Double(x), py = Double(y)
+        func onTheRight(_ a: Point, _ b: Point) -> Bool { (b.x - a.x) * (py - a.y) - (b.y - a.y) * (px - a.x) >= 0 }
+        return onTheRight(topLeft, topRight) && onTheRight(topRight, bottomRight)
+            && onTheRight(bottomRight, bottomLeft) && onTheRight(bottomLeft, topLeft)
     }
 
     /// Where straight lines fitted to the sheet's four edges meet. Each edge is the mask's first
@@ -77,6 +70,7 @@ struct PaperQuad: Equatable {
     /// run (the ends belong to the corners' rounding or to the neighbouring edge); the line is
     /// the Theil–Sen fit, which a bump of grain or a torn corner covering up to a quarter of the
     /// edge does not move.
+    ///
     /// `near`: the corners roughly, which say where each edge runs; a turned sheet's left edge
     /// is not the first pixel seen from the left above its left-most corner.
     static func fittedCorners(of mask: LeptonicaImage, near rough: PaperQuad) -> PaperQuad? {
@@ -186,56 +180,5 @@ struct PaperQuad: Equatable {
         }
         guard let warped = LeptonicaImage(taking: pixProjectivePtaGray(grey.pointer, destination, source, 255)) else { return nil }
         return warped.clipped(to: PixelRect(x: 0, y: 0, width: Int32(w), height: Int32(h)))
-    }
-}
-
-/// One edge of a sheet as a straight line: the coordinate across the edge as a function of the
-/// one along it (`x = intercept + slope·y` for a left or right edge, `y = …·x` for a top or bottom).
-struct EdgeLine: Equatable {
-    var intercept: Double
-    var slope: Double
-
-    /// Share of an edge's run left out at each end.
-    static let trimmedEnds = 0.15
-    /// Samples kept for the fit: Theil–Sen compares every pair.
-    static let maximumSamples = 120
-
-    /// `positions[t]`: where the edge lies at `t` along it, or a sentinel (`Int.max`, -1) where
-    /// the mask has no pixel at `t`; the edge runs from `start` to `end` along it (its corners).
-    static func fit(_ positions: [Int], between start: Double, and end: Double) -> EdgeLine? {
-        let first = max(0, Int(min(start, end).rounded())), last = min(positions.count - 1, Int(max(start, end).rounded()))
-        guard last - first >= 8 else { return nil }
-        let valid = (first...last).filter { positions[$0] != Int.max && positions[$0] >= 0 }
-        let trim = Int(Double(last - first) * trimmedEnds)
-        var points = valid.filter { $0 >= first + trim && $0 <= last - trim }.map { (t: Double($0), v: Double(positions[$0])) }
-        if points.count > maximumSamples {
-            let stride = Double(points.count) / Double(maximumSamples)
-            points = (0..<maximumSamples).map { points[Int(Double($0) * stride)] }
-        }
-        guard points.count >= 5 else { return nil }
-        var slopes: [Double] = []
-        slopes.reserveCapacity(points.count * points.count / 2)
-        for i in points.indices {
-            for j in points.indices where j > i && points[j].t != points[i].t {
-                slopes.append((points[j].v - points[i].v) / (points[j].t - points[i].t))
-            }
-        }
-        guard !slopes.isEmpty else { return nil }
-        let slope = median(slopes)
-        return EdgeLine(intercept: median(points.map { $0.v - slope * $0.t }), slope: slope)
-    }
-
-    /// Where a top or bottom edge (`y = a + b·x`) meets a left or right one (`x = c + d·y`).
-    static func corner(across: EdgeLine, down: EdgeLine) -> PaperQuad.Point? {
-        let denominator = 1 - down.slope * across.slope
-        guard abs(denominator) > 1e-6 else { return nil }
-        let x = (down.intercept + down.slope * across.intercept) / denominator
-        return PaperQuad.Point(x: x, y: across.intercept + across.slope * x)
-    }
-
-    private static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 }
