@@ -39,7 +39,7 @@ enum AmountParser {
             var gluedDigit: Character? = nil
             if i > 0, chars[i - 1].isLetter, !precededByCurrency(chars, i) {
                 guard misreadCurrencyBefore(chars, i) else { i = skipToken(chars, i); continue }
-                if i > 1, chars[i - 2] == " " { gluedDigit = digitLookAlikes[Character(chars[i - 1].uppercased())] }
+                if i > 1, chars[i - 2] == " " { gluedDigit = TextNormalisation.digitLookalikes[chars[i - 1]] }
             }
             var j = i
             while j < chars.count, (chars[j].isASCII && chars[j].isNumber) || chars[j] == "." || chars[j] == ","
@@ -119,9 +119,6 @@ enum AmountParser {
         guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
         return (value, fraction != nil)
     }
-
-    /// Letters OCR reads for digits at the start of a number.
-    static let digitLookAlikes: [Character: Character] = ["S": "5", "B": "8", "O": "0", "I": "1", "L": "1", "Z": "2", "G": "6"]
 
     private static func skipToken(_ chars: [Character], _ i: Int) -> Int {
         var j = i

@@ -99,16 +99,13 @@ struct BenchExtractionCommand: AsyncParsableCommand {
         for sample in samples {
             let name = sample.name, truth = sample.truth
             guard let lines = try loadLines(name, in: textDir) else { missingText.append(name); continue }
-            let fields = try extract(lines, rereadsOf: name, in: textDir, context: context)
-            if FileManager.default.fileExists(atPath: textDir.appendingPathComponent(name + ".fallback.json").path) {
-                fallbacksStored += 1
-                if let fallbackGate, !RereadPlanner.wantsFallback(ReceiptExtractor().extract(from: lines, context: context),
-                                                                   unsureBelow: fallbackGate) { fallbacksSkipped += 1 }
-            }
+            let (fields, fallback) = try extract(lines, rereadsOf: name, in: textDir, context: context)
+            if fallback != .none { fallbacksStored += 1 }
+            if fallback == .skipped { fallbacksSkipped += 1 }
             let score = AccuracyScore.score(name: name, truth: truth, fields: fields)
             scores.append(score)
             if warm {
-                let warmFields = try extract(lines, rereadsOf: name, in: textDir, context: replay.context(context))
+                let warmFields = try extract(lines, rereadsOf: name, in: textDir, context: replay.context(context)).fields
                 let warmScore = AccuracyScore.score(name: name, truth: truth, fields: warmFields)
                 warmScores.append(warmScore)
                 if misses { warmMisses += AccuracyMiss.misses(of: warmScore, truth: truth, fields: warmFields, lines: lines) }
@@ -169,8 +166,11 @@ struct BenchExtractionCommand: AsyncParsableCommand {
 
     /// With NAME.rereads.json beside the lines (dumped by `bench accuracy --dump-ocr`), the
     /// re-read lines vote as the pipeline lets them.
+    /// What became of a stored fallback reading: none stored, merged, or left out by `--fallback-gate`.
+    private enum FallbackUse { case none, kept, skipped }
+
     private func extract(_ lines: [TextLine], rereadsOf name: String, in dir: URL,
-                         context: ExtractionContext) throws -> ReceiptFields {
+                         context: ExtractionContext) throws -> (fields: ReceiptFields, fallback: FallbackUse) {
         let decoder = JSONDecoder()
         let rereads = try FileManager.default.contents(atPath: dir.appendingPathComponent(name + ".rereads.json").path)
             .map { try decoder.decode([LineReread].self, from: $0) } ?? []
@@ -179,11 +179,13 @@ struct BenchExtractionCommand: AsyncParsableCommand {
         // The pipeline's own merge, so offline scores match `bench accuracy`.
         var page = OCRPage(lines: lines, meanConfidence: 0, width: 0, height: 0, rereads: rereads)
         page.fallbackReadings = fallback
-        if let fallbackGate, !fallback.isEmpty,
+        var use: FallbackUse = fallback.isEmpty ? .none : .kept
+        if let fallbackGate, use == .kept,
            !RereadPlanner.wantsFallback(ReceiptExtractor().extract(from: lines, context: context), unsureBelow: fallbackGate) {
             page.fallbackReadings = []
+            use = .skipped
         }
-        return RereadPlanner(extraction: context).merge(page)
+        return (RereadPlanner(extraction: context).merge(page), use)
     }
 
     /// NAME.json ([TextLine] with confidences) wins over NAME.txt (plain text).
