@@ -10,9 +10,10 @@ import RebutCore
 struct LineRereader {
     let options: LineRereadOptions
 
-    /// `deadline`: no line is read after it (see `Refinement.deadline`).
+    /// `budget`: what the readings may cost; no line is read once it cannot pay for one (see
+    /// `RereadBudget`).
     func reread(_ requests: [LineRereadRequest], of page: OCRPage, in image: LeptonicaImage,
-                engine: TesseractEngine, until deadline: ContinuousClock.Instant? = nil) -> [LineReread] {
+                engine: TesseractEngine, budget: inout RereadBudget) -> [LineReread] {
         var readings: [LineReread] = []
         for request in requests {
             guard page.lines.indices.contains(request.lineIndex), let box = page.lines[request.lineIndex].box else { continue }
@@ -20,7 +21,7 @@ struct LineRereader {
             for height in request.lineHeights ?? [options.targetLineHeight] {
                 guard let crop = lineImage(box, in: image, lineHeight: height) else { continue }
                 for mode in options.pageSegmentationModes {
-                    if let deadline, ContinuousClock.now >= deadline { return readings }
+                    guard budget.spend(width: crop.width, height: crop.height) else { return readings }
                     guard let (text, confidence) = try? engine.recognizeLine(crop, pageSegmentationMode: mode,
                                                                             whitelist: whitelist),
                           !text.isEmpty else { continue }

@@ -191,11 +191,11 @@ public final class OCRWorkerPool: Sendable {
         page.notes = notes
         let afterOCR = afterClean + reading.ocr
         if let refinement {
-            let deadline = Refinement.deadline(after: afterOCR, firstReading: reading.ocr)
             let requests = refinement.requests(page)
             if !requests.isEmpty {
+                var budget = RereadBudget(firstReading: page)
                 page.rereads = LineRereader(options: refinement.options).reread(requests, of: page, in: cleaned, engine: engine,
-                                                                                until: deadline)
+                                                                                budget: &budget)
             }
             while let mode = refinement.nextFallback(for: page, besides: engine.settings.pageSegmentationMode) {
                 let again = try engine.recognize(cleaned, pageSegmentationMode: mode)
@@ -259,14 +259,6 @@ struct Refinement: Sendable {
     /// Whole-page readings after the first, whatever the planner asks: what keeps a receipt at
     /// about two OCR passes (issue 10's bound: twice a bare `tesseract` run).
     static let maxFallbackReadings = 1
-
-    /// When re-reading lines stops: once the refinement has taken as long as the first reading
-    /// did (at least 200 ms), so that however many lines a planner asks for, re-reading never
-    /// costs more than the reading it refines. A receipt's re-reads take a few hundredths of a
-    /// second at the median (tune part, wild set).
-    static func deadline(after start: ContinuousClock.Instant, firstReading: Duration) -> ContinuousClock.Instant {
-        start + max(firstReading, .milliseconds(200))
-    }
 
     let options: LineRereadOptions
     let requests: @Sendable (OCRPage) -> [LineRereadRequest]

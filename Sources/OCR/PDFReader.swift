@@ -97,8 +97,7 @@ struct PDFReader {
         var page = Self.stacked(readings.map(\.page))
         page.notes = notes
         if let refinement, readings.contains(where: { !$0.fromTextLayer }) {
-            refine(&page, readings: readings, with: refinement,
-                   until: Refinement.deadline(after: clock.now, firstReading: clean + ocr))
+            refine(&page, readings: readings, with: refinement)
         }
         return OCROutcome(page: page, decode: decode, clean: clean, ocr: ocr, reread: lap(), readImage: readImage, keep: keep)
     }
@@ -114,11 +113,12 @@ struct PDFReader {
 
     /// Re-reads the lines `refinement` asks for on the page each came from, then the whole
     /// document in fallback modes (text-layer pages as they are), at most three times.
-    private func refine(_ page: inout OCRPage, readings: [PageReading], with refinement: Refinement,
-                        until deadline: ContinuousClock.Instant) {
+    private func refine(_ page: inout OCRPage, readings: [PageReading], with refinement: Refinement) {
         let firstLine = Self.firstLineIndices(readings.map(\.page))
         let requests = refinement.requests(page)
         let rereader = LineRereader(options: refinement.options)
+        // One budget for the document: a share of what reading its scanned pages cost.
+        var budget = RereadBudget(firstReading: Self.stacked(readings.filter { !$0.fromTextLayer }.map(\.page)))
         for (index, reading) in readings.enumerated() {
             guard let image = reading.image else { continue }
             let range = firstLine[index]..<(firstLine[index] + reading.page.lines.count)
@@ -128,7 +128,7 @@ struct PDFReader {
                 return moved
             }
             guard !local.isEmpty else { continue }
-            page.rereads += rereader.reread(local, of: reading.page, in: image, engine: engine, until: deadline).map { reread in
+            page.rereads += rereader.reread(local, of: reading.page, in: image, engine: engine, budget: &budget).map { reread in
                 var moved = reread
                 moved.lineIndex += range.lowerBound
                 return moved

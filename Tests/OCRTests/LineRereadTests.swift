@@ -3,6 +3,7 @@ import RebutTestSupport
 import Imaging
 import Ingest
 import OCR
+import RebutCore
 import Testing
 
 /// Re-reading chosen lines on the worker that read the page, through real Tesseract.
@@ -53,6 +54,42 @@ import Testing
         #expect(sparseOutcome.page.fallbackReadings.isEmpty)
         let legibleOutcome = try await pool.process(legible, refine: { _ in [] }, fallback: { _ in 6 })
         #expect(legibleOutcome.page.fallbackReadings.map(\.pageSegmentationMode) == [6])
+    }
+
+    /// A planner that asks for far too much is stopped by the page's budget, counted in the
+    /// work of reading, not in seconds: the same receipt gets the same re-reads however busy
+    /// the machine is.
+    @Test func aGreedyPlannerIsStoppedByTheBudgetTheSameWayEachTime() async throws {
+        let folder = try TemporaryDirectory()
+        let file = try folder.ingest(#require(LeptonicaImage.renderedText(Self.receipt, fontSize: 10)), named: "r")
+        let pool = try OCRWorkerPool(workers: 1, settings: .default(), cleaning: .default)
+        defer { pool.shutdown() }
+        let heights = [24, 30, 40, 48, 56, 64, 72, 80]
+        let options = LineRereadOptions(pageSegmentationModes: [7, 13])
+        let greedy: @Sendable (OCRPage) -> [LineRereadRequest] = { page in
+            page.lines.indices.map { LineRereadRequest(lineIndex: $0, content: .text, lineHeights: heights) }
+        }
+        let first = try await pool.process(file, rereading: options, refine: greedy)
+        let asked = first.page.lines.count * heights.count * 2
+        let budget = RereadBudget(firstReading: first.page)
+        #expect(budget.remaining == RereadBudget.minimum, "four short lines cost less than the floor")
+        #expect(!first.page.rereads.isEmpty)
+        #expect(first.page.rereads.count < asked, "\(first.page.rereads.count) of \(asked) readings made")
+        let again = try await pool.process(file, rereading: options, refine: greedy)
+        #expect(again.page.rereads == first.page.rereads)
+    }
+
+    @Test func theBudgetIsAShareOfThePageAndRefusesWhatItCannotPay() {
+        let long = TextLine(text: "x", box: Box(x: 0, y: 0, width: 30_000, height: 100))
+        let page = OCRPage(lines: [long, TextLine(text: "no box")], meanConfidence: 90, width: 30_000, height: 100)
+        var budget = RereadBudget(firstReading: page)
+        #expect(budget.remaining == 300 * RereadBudget.shareOfPage)
+        let paid = budget.spend(width: 2_000, height: 10)
+        #expect(paid)
+        #expect(budget.remaining == 300 * RereadBudget.shareOfPage - 200)
+        let overdrawn = budget.spend(width: 1_000, height: 10)
+        #expect(!overdrawn, "a line it cannot pay for in full is not read")
+        #expect(budget.remaining == 300 * RereadBudget.shareOfPage - 200)
     }
 
     @Test func noRequestsMeansNoRereads() async throws {
