@@ -16,6 +16,13 @@ struct PaymentExtractor: Sendable {
     static let cardSlip: KeywordSet = ["APPROVAL CODE", "AUTH CODE", "APPR CODE", "AUTORIZACION", "AUTORITZACIO",
                            "CARD NO", "CARD NUMBER", "TERMINAL ID", "NUM TARJETA"]
 
+    /// Loyalty schemes print a card and its masked number ("Payback-Karte: ****1234", "MEMBER
+    /// CARD XXXX5678") whatever paid: such a line is no evidence of a card payment.
+    static let loyaltyScheme: KeywordSet = ["PAYBACK", "PUNKTE", "PUNKTESTAND", "KUNDENKARTE", "BONUSKARTE",
+                                            "DEUTSCHLANDCARD", "LOYALTY", "POINTS", "MEMBER", "MEMBERSHIP", "REWARDS",
+                                            "CLUBCARD", "FIDELITE", "CARTE FIDELITE", "FIDELIDAD", "FIDELITAT",
+                                            "PUNTOS", "PUNTS", "TARJETA CLIENTE", "SOCIO"]
+
     static let cheque: KeywordSet = ["CHEQUE", "CHECK NO", "CHEQUE NO", "SCHECK", "TALON"]
 
     private static let maskedCardNumber = try! NSRegularExpression(pattern: #"[X*]{4,}\s?\d{4}"#)
@@ -31,10 +38,12 @@ struct PaymentExtractor: Sendable {
         for line in lines {
             let m = line.match
             let paysAmount = !line.amounts.isEmpty
-            if m.contains(any: Self.cardBrands) { add(.card, paysAmount ? 0.7 : 0.5, line) }
-            else if m.contains(any: Keywords.card) { add(.card, paysAmount ? 0.45 : 0.2, line) }
-            if m.contains(any: Self.cardSlip) || Self.maskedCardNumber.firstMatch(in: m.folded, range: NSRange(location: 0, length: (m.folded as NSString).length)) != nil {
-                add(.card, 0.4, line)
+            if !m.contains(any: Self.loyaltyScheme) {
+                if m.contains(any: Self.cardBrands) { add(.card, paysAmount ? 0.7 : 0.5, line) }
+                else if m.contains(any: Keywords.card) { add(.card, paysAmount ? 0.45 : 0.2, line) }
+                if m.contains(any: Self.cardSlip) || Self.maskedCardNumber.firstMatch(in: m.folded, range: NSRange(location: 0, length: (m.folded as NSString).length)) != nil {
+                    add(.card, 0.4, line)
+                }
             }
             if m.contains(any: Keywords.cash) {
                 // A tendered amount beside CASH (or a CHANGE line) is strong; "CASH BILL" alone is weaker.

@@ -36,6 +36,17 @@ struct PaymentTests {
         #expect(extract("TOTAL 12.00\n\(line)").payment == method)
     }
 
+    /// A loyalty card and its masked number are printed whatever paid.
+    @Test("a loyalty card is no payment", arguments: [
+        "SUMME EUR 12,00\nPayback-Karte: ****1234\nBAR 20,00\nRückgeld 8,00",
+        "TOTAL 12.00\nMEMBER CARD XXXX5678\nCASH 20.00\nCHANGE 8.00",
+    ])
+    func loyaltyCard(text: String) {
+        let fields = extract(text, ExtractionContext(languages: ["deu", "eng"]))
+        #expect(fields.payment == .cash)
+        #expect(!(fields.candidates[.payment] ?? []).contains { $0.value == PaymentMethod.card.rawValue })
+    }
+
     @Test func noPaymentLine() {
         #expect(extract("TOTAL 12.00").payment == nil)
     }
