@@ -60,7 +60,9 @@ if ((!reuse)) || [ ! -s "$out/wild.json" ] || [ ! -s "$out/clean.json" ]; then
 fi
 
 # The slowest wild images, each read alone (no other worker competing): `rebut scan` against bare
-# tesseract, both as fresh processes (engine start included in both). Tesseract reads neither HEIC
+# tesseract, both as fresh processes (engine start included in both). `rebut scan` runs as a
+# person runs it on one file: with its default second engine, which reads the page ahead in the
+# fallback mode on the otherwise idle core (see SpeculativeReading). Tesseract reads neither HEIC
 # nor PDF: a HEIC is first decoded (heif-convert) and a scanned PDF's page image taken out as it
 # is (pdfimages -j: no rendering; pdftoppm takes ~20 s on these pages), timed with it.
 seconds_since() { local now; now=$(date +%s%N); printf '%d.%09d' $(((now - $1) / 1000000000)) $(((now - $1) % 1000000000)); }
@@ -70,7 +72,7 @@ time_alone() {
   local name=$1 file words start rebut_s
   file=$(ls "$out/set/img/$1".* | head -1)
   start=$(date +%s%N)
-  "$rebut" scan "$file" --jobs 1 --lang "$lang" > /dev/null 2>&1 || true
+  "$rebut" scan "$file" --lang "$lang" > /dev/null 2>&1 || true
   rebut_s=$(seconds_since "$start")
   start=$(date +%s%N)
   case $file in

@@ -60,6 +60,8 @@ public enum OCRError: Error, Sendable, Equatable, CustomStringConvertible {
     case timedOut(Duration)
     case unknownVariable(String)
     case poolShutDown
+    /// Stopped because nobody wanted the reading any more (see `SpeculativeReading`).
+    case cancelled
 
     public var description: String {
         switch self {
@@ -71,6 +73,7 @@ public enum OCRError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownVariable(let name): return "Tesseract has no variable named \(name)"
         case .timedOut(let limit): return "reading the image took longer than \(limit.components.seconds) s and was stopped"
         case .poolShutDown: return "the OCR workers have been shut down"
+        case .cancelled: return "the reading was no longer wanted and was stopped"
         }
     }
 }

@@ -70,11 +70,17 @@ public final class OCRWorkerPool: Sendable {
     ///
     /// `fallback` names the next page segmentation mode to read the whole page again in, or nil
     /// to stop; it sees the readings made so far, which land in `OCRPage.fallbackReadings`.
+    ///
+    /// `readingAhead`: the fallback mode an idle worker may read the page in while this one
+    /// makes the first reading (see `SpeculativeReading`); nil reads nothing ahead.
     public func process(_ file: IngestedFile, rereading options: LineRereadOptions = .default,
                         refine: (@Sendable (OCRPage) -> [LineRereadRequest])?,
-                        fallback: (@Sendable (OCRPage) -> Int?)? = nil) async throws -> OCROutcome {
+                        fallback: (@Sendable (OCRPage) -> Int?)? = nil,
+                        readingAhead: Int? = nil) async throws -> OCROutcome {
         try Task.checkCancellation()
-        let refinement = refine.map { Refinement(options: options, requests: $0, nextFallbackMode: fallback ?? { _ in nil }) }
+        let refinement = refine.map {
+            Refinement(options: options, requests: $0, nextFallbackMode: fallback ?? { _ in nil }, readAheadMode: readingAhead)
+        }
         jobsRun.add(1, ordering: .relaxed)
         return try await withCheckedThrowingContinuation { continuation in
             queue.submit(Job(file: file, refinement: refinement, continuation: continuation))
@@ -88,10 +94,15 @@ public final class OCRWorkerPool: Sendable {
     }
 
     private static func work(engine: TesseractEngine, cleaner: ReceiptCleaner, queue: JobQueue) {
-        while let job = queue.next() {
-            job.continuation.resume(with: Result {
-                try run(job.file, engine: engine, cleaner: cleaner, refinement: job.refinement)
-            })
+        while let work = queue.next() {
+            switch work {
+            case .job(let job):
+                job.continuation.resume(with: Result {
+                    try run(job.file, engine: engine, cleaner: cleaner, refinement: job.refinement, helpers: queue)
+                })
+            case .readAhead(let reading):
+                reading.run(on: engine)
+            }
         }
     }
 
@@ -140,8 +151,9 @@ public final class OCRWorkerPool: Sendable {
 
     /// Cleans and reads a decoded image (a photo, a scan, a rendered PDF page): stood upright
     /// when its lines run down the page, then read, then a second look when that reading is poor.
+    /// `cleaned` sees the image before it is read (to read it ahead elsewhere).
     static func read(_ decoded: LeptonicaImage, engine: TesseractEngine, cleaner: ReceiptCleaner,
-                     notes: inout [String]) throws -> ImageReading {
+                     notes: inout [String], cleaned: (LeptonicaImage) -> Void = { _ in }) throws -> ImageReading {
         let clock = ContinuousClock()
         let start = clock.now
         var localNotes = notes
@@ -152,6 +164,7 @@ public final class OCRWorkerPool: Sendable {
         }
         notes = localNotes
         let afterClean = clock.now
+        cleaned(firstClean)
         let (page, image) = try WorkerStepFailure.during(.ocr) {
             try SecondLook.improve(try engine.recognize(firstClean), of: firstClean,
                                    uprightTurns: { image in
@@ -173,9 +186,9 @@ public final class OCRWorkerPool: Sendable {
     }
 
     static func run(_ file: IngestedFile, engine: TesseractEngine, cleaner: ReceiptCleaner,
-                    refinement: Refinement? = nil) throws -> OCROutcome {
+                    refinement: Refinement? = nil, helpers: JobQueue? = nil) throws -> OCROutcome {
         if file.format.isDocument {
-            return try PDFReader(engine: engine, cleaner: cleaner, refinement: refinement).read(file)
+            return try PDFReader(engine: engine, cleaner: cleaner, refinement: refinement, helpers: helpers).read(file)
         }
         let clock = ContinuousClock()
         let start = clock.now
@@ -184,7 +197,12 @@ public final class OCRWorkerPool: Sendable {
         }
         let afterDecode = clock.now
         var notes: [String] = []
-        let reading = try read(decoded, engine: engine, cleaner: cleaner, notes: &notes)
+        var ahead: SpeculativeReading?
+        defer { ahead?.abandon() }
+        let reading = try read(decoded, engine: engine, cleaner: cleaner, notes: &notes) { image in
+            guard let mode = refinement?.readAheadMode, let helpers else { return }
+            ahead = helpers.readAhead { SpeculativeReading(of: image, pageSegmentationMode: mode) }
+        }
         var page = reading.page
         let cleaned = reading.image
         let afterClean = afterDecode + reading.clean
@@ -198,7 +216,8 @@ public final class OCRWorkerPool: Sendable {
                                                                                 budget: &budget)
             }
             while let mode = refinement.nextFallback(for: page, besides: engine.settings.pageSegmentationMode) {
-                let again = try engine.recognize(cleaned, pageSegmentationMode: mode)
+                let again = try ahead?.claim(for: cleaned, pageSegmentationMode: mode)
+                    ?? engine.recognize(cleaned, pageSegmentationMode: mode)
                 page.fallbackReadings.append(FallbackReading(pageSegmentationMode: mode, lines: again.lines))
             }
         }
@@ -263,6 +282,8 @@ struct Refinement: Sendable {
     let options: LineRereadOptions
     let requests: @Sendable (OCRPage) -> [LineRereadRequest]
     let nextFallbackMode: @Sendable (OCRPage) -> Int?
+    /// The fallback mode an idle worker may read the page in ahead of need.
+    var readAheadMode: Int? = nil
 
     /// The next whole-page reading to make, for an image and a PDF alike: what the planner asks,
     /// within the bound, never the mode of the first reading nor one already made.
@@ -284,14 +305,24 @@ private struct Job: Sendable {
     let continuation: CheckedContinuation<OCROutcome, any Error>
 }
 
-/// FIFO of jobs shared by the worker threads; a condition variable parks idle workers.
-private final class JobQueue: @unchecked Sendable {
+/// What a worker takes next: a receipt, or a page to read ahead for a receipt in progress.
+private enum Work {
+    case job(Job)
+    case readAhead(SpeculativeReading)
+}
+
+/// FIFO of jobs shared by the worker threads; a condition variable parks idle workers. Pages
+/// read ahead only go to workers that would otherwise sit idle, and receipts come first.
+final class JobQueue: @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [Job] = []
     private var head = 0
+    private var readsAhead: [SpeculativeReading] = []
+    /// Workers parked in `next`.
+    private var idle = 0
     private var closed = false
 
-    func submit(_ job: Job) {
+    fileprivate func submit(_ job: Job) {
         condition.lock()
         guard !closed else {
             condition.unlock()
@@ -303,19 +334,36 @@ private final class JobQueue: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// The next job, or nil once the queue is closed (the worker then exits).
-    func next() -> Job? {
+    /// Queues the reading `make` builds when a worker is idle and no receipt waits; nil
+    /// otherwise (and `make` is not called: its copy of the page is not made for nothing).
+    func readAhead(_ make: () -> SpeculativeReading) -> SpeculativeReading? {
         condition.lock()
         defer { condition.unlock() }
-        while head == jobs.count && !closed { condition.wait() }
-        guard head < jobs.count, !closed else { return nil }
+        guard !closed, head == jobs.count, idle > readsAhead.count else { return nil }
+        let reading = make()
+        readsAhead.append(reading)
+        condition.signal()
+        return reading
+    }
+
+    /// The next work, or nil once the queue is closed (the worker then exits).
+    fileprivate func next() -> Work? {
+        condition.lock()
+        defer { condition.unlock() }
+        while head == jobs.count && readsAhead.isEmpty && !closed {
+            idle += 1
+            condition.wait()
+            idle -= 1
+        }
+        guard !closed else { return nil }
+        guard head < jobs.count else { return .readAhead(readsAhead.removeFirst()) }
         let job = jobs[head]
         head += 1
         if head > 64 && head * 2 > jobs.count {
             jobs.removeFirst(head)
             head = 0
         }
-        return job
+        return .job(job)
     }
 
     func close() {
@@ -323,6 +371,7 @@ private final class JobQueue: @unchecked Sendable {
         let abandoned = jobs[head...]
         jobs = []
         head = 0
+        readsAhead = []
         let wasClosed = closed
         closed = true
         condition.broadcast()

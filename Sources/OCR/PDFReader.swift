@@ -27,6 +27,8 @@ struct PDFReader {
     let engine: TesseractEngine
     let cleaner: ReceiptCleaner
     let refinement: Refinement?
+    /// Where an idle worker may be asked to read a scanned page ahead (see `SpeculativeReading`).
+    var helpers: JobQueue? = nil
 
     /// One page as read, in its own pixel coordinates.
     private struct PageReading {
@@ -34,6 +36,8 @@ struct PDFReader {
         /// The cleaned image OCR read, kept for re-reading; nil for a text-layer page.
         var image: LeptonicaImage?
         var fromTextLayer: Bool
+        /// The page read ahead in the fallback mode by an idle worker, if one was.
+        var ahead: SpeculativeReading? = nil
     }
 
     func read(_ file: IngestedFile) throws -> OCROutcome {
@@ -81,12 +85,16 @@ struct PDFReader {
             }
             decode += lap()
             // Read as an image is: turned, thickened or stretched when the first reading is poor.
-            let reading = try OCRWorkerPool.read(rendered, engine: engine, cleaner: cleaner, notes: &notes)
+            var ahead: SpeculativeReading?
+            let reading = try OCRWorkerPool.read(rendered, engine: engine, cleaner: cleaner, notes: &notes) { image in
+                guard let mode = refinement?.readAheadMode, let helpers else { return }
+                ahead = helpers.readAhead { SpeculativeReading(of: image, pageSegmentationMode: mode) }
+            }
             let page = reading.page, cleaned = reading.image
             clean += reading.clean
             ocr += reading.ocr
             _ = lap()
-            readings.append(PageReading(page: page, image: refinement == nil ? nil : cleaned, fromTextLayer: false))
+            readings.append(PageReading(page: page, image: refinement == nil ? nil : cleaned, fromTextLayer: false, ahead: ahead))
             if count == 1 {
                 // As for an image: a failure only costs the exact boxes, not the receipt.
                 readImage = try? cleaned.readImage()
@@ -94,6 +102,7 @@ struct PDFReader {
             }
         }
 
+        defer { readings.forEach { $0.ahead?.abandon() } }
         var page = Self.stacked(readings.map(\.page))
         page.notes = notes
         if let refinement, readings.contains(where: { !$0.fromTextLayer }) {
@@ -136,7 +145,9 @@ struct PDFReader {
         }
         while let mode = refinement.nextFallback(for: page, besides: engine.settings.pageSegmentationMode) {
             let pages = readings.map { reading -> OCRPage in
-                guard let image = reading.image, let again = try? engine.recognize(image, pageSegmentationMode: mode) else {
+                guard let image = reading.image,
+                      let again = reading.ahead?.claim(for: image, pageSegmentationMode: mode)
+                        ?? (try? engine.recognize(image, pageSegmentationMode: mode)) else {
                     return reading.page
                 }
                 return again

@@ -98,13 +98,16 @@ public final class TesseractEngine {
     /// Reads the image. An image without text gives a page without lines, not an error:
     /// deciding that "no text" is a failure belongs to the caller.
     /// Reads the page in another segmentation mode, leaving the engine's own mode as it was.
-    public func recognize(_ image: LeptonicaImage, pageSegmentationMode mode: Int) throws(OCRError) -> OCRPage {
+    public func recognize(_ image: LeptonicaImage, pageSegmentationMode mode: Int,
+                          cancelledBy cancellation: ReadingCancellation? = nil) throws(OCRError) -> OCRPage {
         TessBaseAPISetPageSegMode(handle, TessPageSegMode(rawValue: UInt32(mode)))
         defer { TessBaseAPISetPageSegMode(handle, TessPageSegMode(rawValue: UInt32(settings.pageSegmentationMode))) }
-        return try recognize(image)
+        return try recognize(image, cancelledBy: cancellation)
     }
 
-    public func recognize(_ image: LeptonicaImage) throws(OCRError) -> OCRPage {
+    /// `cancellation`: Tesseract asks it between words and stops, with `OCRError.cancelled`,
+    /// once it is set.
+    public func recognize(_ image: LeptonicaImage, cancelledBy cancellation: ReadingCancellation? = nil) throws(OCRError) -> OCRPage {
         TessBaseAPISetImage2(handle, image.pointer)
         if image.resolution < 70 { TessBaseAPISetSourceResolution(handle, Int32(settings.fallbackResolution)) }
         defer { TessBaseAPIClear(handle) }
@@ -113,8 +116,16 @@ public final class TesseractEngine {
         let deadline = settings.recognitionDeadline
         let milliseconds = deadline.components.seconds * 1000 + deadline.components.attoseconds / 1_000_000_000_000_000
         TessMonitorSetDeadlineMSecs(monitor, Int32(clamping: milliseconds))
+        if let cancellation {
+            TessMonitorSetCancelThis(monitor, Unmanaged.passUnretained(cancellation).toOpaque())
+            TessMonitorSetCancelFunc(monitor) { this, _ in
+                guard let this else { return false }
+                return Unmanaged<ReadingCancellation>.fromOpaque(this).takeUnretainedValue().isCancelled
+            }
+        }
         let started = ContinuousClock.now
-        let status = TessBaseAPIRecognize(handle, monitor)
+        let status = withExtendedLifetime(cancellation) { TessBaseAPIRecognize(handle, monitor) }
+        if cancellation?.isCancelled == true { throw .cancelled }
         if ContinuousClock.now - started >= deadline { throw .timedOut(deadline) }
         guard status == 0 else { throw .recognitionFailed }
         let lines = readLines()

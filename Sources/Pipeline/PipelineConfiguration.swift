@@ -41,9 +41,14 @@ public struct PipelineConfiguration: Sendable {
     public static var defaultJobs: Int { min(maxDefaultJobs, max(1, ProcessInfo.processInfo.activeProcessorCount)) }
     public static let maxDefaultJobs = 8
 
-    /// Never more engines than inputs: starting one costs 50–200 ms and tens of megabytes.
+    /// Never more engines than inputs (each costs 50–200 ms to start and tens of megabytes),
+    /// but for a second one beside a lone input, unless asked otherwise: it reads the page ahead
+    /// in the fallback mode while the first reading is made (see `SpeculativeReading`), and,
+    /// started side by side with the first, costs no wall time, only its memory.
     public static func jobs(requested: Int?, inputs: Int) -> Int {
-        max(1, min(requested ?? defaultJobs, inputs))
+        if let requested { return max(1, min(requested, inputs)) }
+        guard inputs > 0 else { return 1 }
+        return min(defaultJobs, max(inputs, 2))
     }
 
     /// Tesseract codes as Extraction's language hints ("spa+cat" → ["spa", "cat"]).

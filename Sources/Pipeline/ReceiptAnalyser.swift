@@ -120,7 +120,7 @@ public final class ReceiptAnalyser: Sendable {
         do {
             if let planner {
                 outcome = try await pool.process(file, rereading: configuration.reread, refine: planner.requests,
-                                                 fallback: planner.nextFallbackMode)
+                                                 fallback: planner.nextFallbackMode, readingAhead: RereadPlanner.fallbackModes.first)
             } else {
                 outcome = try await pool.process(file)
             }
