@@ -102,6 +102,7 @@ public final class OCRWorkerPool: Sendable {
                 })
             case .readAhead(let reading):
                 reading.run(on: engine)
+                queue.finished(reading)
             }
         }
     }
@@ -312,12 +313,15 @@ private enum Work {
 }
 
 /// FIFO of jobs shared by the worker threads; a condition variable parks idle workers. Pages
-/// read ahead only go to workers that would otherwise sit idle, and receipts come first.
+/// read ahead only go to workers that would otherwise sit idle, and receipts come first: a
+/// receipt that finds no idle worker stops a reading ahead, whose worker then takes it.
 final class JobQueue: @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [Job] = []
     private var head = 0
     private var readsAhead: [SpeculativeReading] = []
+    /// Readings ahead being made, oldest first.
+    private var readingAhead: [SpeculativeReading] = []
     /// Workers parked in `next`.
     private var idle = 0
     private var closed = false
@@ -330,7 +334,15 @@ final class JobQueue: @unchecked Sendable {
             return
         }
         jobs.append(job)
+        if idle == 0, let preempted = readingAhead.first { preempted.abandon() }
         condition.signal()
+        condition.unlock()
+    }
+
+    /// A worker is done with a reading ahead (made, stopped or dropped).
+    func finished(_ reading: SpeculativeReading) {
+        condition.lock()
+        readingAhead.removeAll { $0 === reading }
         condition.unlock()
     }
 
@@ -356,7 +368,11 @@ final class JobQueue: @unchecked Sendable {
             idle -= 1
         }
         guard !closed else { return nil }
-        guard head < jobs.count else { return .readAhead(readsAhead.removeFirst()) }
+        guard head < jobs.count else {
+            let reading = readsAhead.removeFirst()
+            readingAhead.append(reading)
+            return .readAhead(reading)
+        }
         let job = jobs[head]
         head += 1
         if head > 64 && head * 2 > jobs.count {
@@ -372,6 +388,8 @@ final class JobQueue: @unchecked Sendable {
         jobs = []
         head = 0
         readsAhead = []
+        readingAhead.forEach { $0.abandon() }
+        readingAhead = []
         let wasClosed = closed
         closed = true
         condition.broadcast()

@@ -63,4 +63,33 @@ import Testing
         let unwanted = try await paired.process(file, refine: { _ in [] }, fallback: { _ in nil }, readingAhead: 6).page
         #expect(unwanted.fallbackReadings.isEmpty && unwanted.lines == expected.lines)
     }
+
+    /// Receipts come before readings ahead: several receipts at once on two workers (readings
+    /// ahead made, dropped or stopped as receipts arrive) read as each does alone.
+    @Test func receiptsReadTogetherReadAsEachAlone() async throws {
+        let folder = try TemporaryDirectory()
+        let texts = [Self.receipt + Self.receipt, ["CAFE ROMA", "DATE 01/02/2019", "LATTE 4.50", "TOTAL 4.50"] + Self.receipt,
+                     Self.receipt.reversed() + Self.receipt]
+        var files: [IngestedFile] = []
+        for (index, text) in texts.enumerated() {
+            files.append(try folder.ingest(#require(LeptonicaImage.renderedText(text, fontSize: 10)), named: "r\(index)"))
+        }
+        let alone = try OCRWorkerPool(workers: 1, settings: .default(), cleaning: .default)
+        defer { alone.shutdown() }
+        var expected: [OCRPage] = []
+        for file in files {
+            expected.append(try await alone.process(file, refine: { _ in [] }, fallback: { _ in 6 }, readingAhead: 6).page)
+        }
+        let paired = try OCRWorkerPool(workers: 2, settings: .default(), cleaning: .default)
+        defer { paired.shutdown() }
+        let pages = try await withThrowingTaskGroup(of: (Int, OCRPage).self) { group in
+            for (index, file) in files.enumerated() {
+                group.addTask { (index, try await paired.process(file, refine: { _ in [] }, fallback: { _ in 6 }, readingAhead: 6).page) }
+            }
+            var pages = [OCRPage?](repeating: nil, count: files.count)
+            for try await (index, page) in group { pages[index] = page }
+            return pages
+        }
+        #expect(pages == expected.map { $0 })
+    }
 }

@@ -11,7 +11,7 @@ struct PipelineOptions: ParsableArguments {
         valueName: "langs"))
     var lang: String = "eng"
 
-    @Option(name: .long, help: "Receipts read in parallel (default: one per core, at most 8; never more than there are inputs).")
+    @Option(name: .long, help: "Receipts read in parallel (default: one per core, at most 8, never more than there are inputs but for a second engine beside a lone one, which reads its page ahead on the idle core).")
     var jobs: Int?
 
     func validate() throws {
