@@ -59,6 +59,9 @@ struct PDFReader {
 
         let pixelsPerPoint = Self.renderDPI / 72
         var readings: [PageReading] = []
+        // Pages read ahead and not taken are stopped, however the reading ends (a later page can fail).
+        var readsAhead: [SpeculativeReading] = []
+        defer { readsAhead.forEach { $0.abandon() } }
         var readImage: ReadImage?
         var keep = Duration.zero
         var notes: [String] = []
@@ -89,6 +92,7 @@ struct PDFReader {
             let reading = try OCRWorkerPool.read(rendered, engine: engine, cleaner: cleaner, notes: &notes) { image in
                 guard let mode = refinement?.readAheadMode, let helpers else { return }
                 ahead = helpers.readAhead { SpeculativeReading(of: image, pageSegmentationMode: mode) }
+                if let ahead { readsAhead.append(ahead) }
             }
             let page = reading.page, cleaned = reading.image
             clean += reading.clean
@@ -102,7 +106,6 @@ struct PDFReader {
             }
         }
 
-        defer { readings.forEach { $0.ahead?.abandon() } }
         var page = Self.stacked(readings.map(\.page))
         page.notes = notes
         if let refinement, readings.contains(where: { !$0.fromTextLayer }) {
