@@ -319,9 +319,9 @@ final class JobQueue: @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [Job] = []
     private var head = 0
-    private var readsAhead: [SpeculativeReading] = []
-    /// Readings ahead being made, oldest first.
-    private var readingAhead: [SpeculativeReading] = []
+    /// Readings ahead waiting for an idle worker, and those being made, oldest first.
+    private var queuedAhead: [SpeculativeReading] = []
+    private var runningAhead: [SpeculativeReading] = []
     /// Workers parked in `next`.
     private var idle = 0
     private var closed = false
@@ -334,7 +334,7 @@ final class JobQueue: @unchecked Sendable {
             return
         }
         jobs.append(job)
-        if idle == 0, let preempted = readingAhead.first { preempted.abandon() }
+        if idle == 0, let preempted = runningAhead.first { preempted.abandon() }
         condition.signal()
         condition.unlock()
     }
@@ -342,7 +342,7 @@ final class JobQueue: @unchecked Sendable {
     /// A worker is done with a reading ahead (made, stopped or dropped).
     func finished(_ reading: SpeculativeReading) {
         condition.lock()
-        readingAhead.removeAll { $0 === reading }
+        runningAhead.removeAll { $0 === reading }
         condition.unlock()
     }
 
@@ -351,9 +351,9 @@ final class JobQueue: @unchecked Sendable {
     func readAhead(_ make: () -> SpeculativeReading) -> SpeculativeReading? {
         condition.lock()
         defer { condition.unlock() }
-        guard !closed, head == jobs.count, idle > readsAhead.count else { return nil }
+        guard !closed, head == jobs.count, idle > queuedAhead.count else { return nil }
         let reading = make()
-        readsAhead.append(reading)
+        queuedAhead.append(reading)
         condition.signal()
         return reading
     }
@@ -362,15 +362,15 @@ final class JobQueue: @unchecked Sendable {
     fileprivate func next() -> Work? {
         condition.lock()
         defer { condition.unlock() }
-        while head == jobs.count && readsAhead.isEmpty && !closed {
+        while head == jobs.count && queuedAhead.isEmpty && !closed {
             idle += 1
             condition.wait()
             idle -= 1
         }
         guard !closed else { return nil }
         guard head < jobs.count else {
-            let reading = readsAhead.removeFirst()
-            readingAhead.append(reading)
+            let reading = queuedAhead.removeFirst()
+            runningAhead.append(reading)
             return .readAhead(reading)
         }
         let job = jobs[head]
@@ -387,9 +387,9 @@ final class JobQueue: @unchecked Sendable {
         let abandoned = jobs[head...]
         jobs = []
         head = 0
-        readsAhead = []
-        readingAhead.forEach { $0.abandon() }
-        readingAhead = []
+        queuedAhead = []
+        runningAhead.forEach { $0.abandon() }
+        runningAhead = []
         let wasClosed = closed
         closed = true
         condition.broadcast()

@@ -18,7 +18,8 @@ public final class ReadingCancellation: Sendable {
 /// A lone receipt (one scan, a file dropped in the watched folder) leaves every core but one
 /// idle, and the fallback reading, about as long as the first, is what took such receipts past
 /// twice a bare `tesseract` run: read side by side, the receipt takes one reading's time
-/// instead of two. In a busy batch no worker is idle, nothing is read ahead, and the owner
+/// instead of two. In a busy batch no worker is idle and nothing is read ahead; a receipt that
+/// arrives while a page is being read ahead stops that reading (see `JobQueue`), and the owner
 /// reads the fallback itself when it wants it, as before. The result is the same either way:
 /// the same image read in the same mode by an engine with the same settings.
 final class SpeculativeReading: @unchecked Sendable {

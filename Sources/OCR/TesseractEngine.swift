@@ -95,8 +95,6 @@ public final class TesseractEngine {
         return orientationDetector??.uprightTurns(of: image)
     }
 
-    /// Reads the image. An image without text gives a page without lines, not an error:
-    /// deciding that "no text" is a failure belongs to the caller.
     /// Reads the page in another segmentation mode, leaving the engine's own mode as it was.
     public func recognize(_ image: LeptonicaImage, pageSegmentationMode mode: Int,
                           cancelledBy cancellation: ReadingCancellation? = nil) throws(OCRError) -> OCRPage {
@@ -105,6 +103,8 @@ public final class TesseractEngine {
         return try recognize(image, cancelledBy: cancellation)
     }
 
+    /// Reads the image. An image without text gives a page without lines, not an error:
+    /// deciding that "no text" is a failure belongs to the caller.
     /// `cancellation`: Tesseract asks it between words and stops, with `OCRError.cancelled`,
     /// once it is set.
     public func recognize(_ image: LeptonicaImage, cancelledBy cancellation: ReadingCancellation? = nil) throws(OCRError) -> OCRPage {
@@ -125,7 +125,7 @@ public final class TesseractEngine {
         }
         let started = ContinuousClock.now
         let status = withExtendedLifetime(cancellation) { TessBaseAPIRecognize(handle, monitor) }
-        if cancellation?.isCancelled == true { throw .cancelled }
+        if status != 0, cancellation?.isCancelled == true { throw .cancelled }
         if ContinuousClock.now - started >= deadline { throw .timedOut(deadline) }
         guard status == 0 else { throw .recognitionFailed }
         let lines = readLines()

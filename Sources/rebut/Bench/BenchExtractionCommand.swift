@@ -164,11 +164,11 @@ struct BenchExtractionCommand: AsyncParsableCommand {
         return out
     }
 
-    /// With NAME.rereads.json beside the lines (dumped by `bench accuracy --dump-ocr`), the
-    /// re-read lines vote as the pipeline lets them.
     /// What became of a stored fallback reading: none stored, merged, or left out by `--fallback-gate`.
     private enum FallbackUse { case none, kept, skipped }
 
+    /// With NAME.rereads.json beside the lines (dumped by `bench accuracy --dump-ocr`), the
+    /// re-read lines vote as the pipeline lets them.
     private func extract(_ lines: [TextLine], rereadsOf name: String, in dir: URL,
                          context: ExtractionContext) throws -> (fields: ReceiptFields, fallback: FallbackUse) {
         let decoder = JSONDecoder()
