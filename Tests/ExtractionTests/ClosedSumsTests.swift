@@ -46,6 +46,28 @@ struct ClosedSumsTests {
         #expect(extract("Total 31.47\nRounding Adj -0.02\nTotal 31.45\nCash 50.00\nCHANGE 18.55").total == amount("31.45"))
     }
 
+    @Test func cashLessChangeOffTheFiveCentsOfACashRoundingProvesNothing() {
+        // A 0 read as 9 on the cash and on the rounded total alike: 70.39 − 10.00 = 60.39 lands
+        // on the misread "RM 60.39", but a till that rounds cash takes no coin under five cents.
+        let text = """
+        TOTAL ............ RM 60.31
+        ROUNDING ADJ ..... -0.01
+        RM 60.39
+        CASH ............. RM 70.39
+        CHANGE ........... RM 10.00
+        """
+        #expect(!witnesses(text).contains { $0.kind == .paidMinusChange })
+        #expect(!totalLedger(text).fired(.paidMinusChange, on: "60.39"))
+        #expect(extract(text).total != amount("60.39"))
+        // Without a rounding line the same sum closes: nothing says the till rounds.
+        let unrounded = text.replacingOccurrences(of: "ROUNDING ADJ ..... -0.01\n", with: "")
+        #expect(witnesses(unrounded).contains { $0.kind == .paidMinusChange && $0.value == amount("60.39") })
+        // And a sum on the five cents still closes under a rounding line.
+        let read = text.replacingOccurrences(of: "39", with: "30")
+        #expect(witnesses(read).contains { $0.kind == .paidMinusChange && $0.value == amount("60.30") })
+        #expect(extract(read).total == amount("60.30"))
+    }
+
     @Test func subtotalPlusServiceChargeTaxAndRoundingClosesOnTheTotal() {
         // The total's label is unreadable; the summary prints the tax base (subtotal + service only).
         let text = """

@@ -65,17 +65,23 @@ struct ReceiptArithmetic: Sendable {
 
     /// The paid − change equation, the one place it is written: every payment (cash or card) with
     /// every change below it ("CHANGE 0.00" included: the payment was exact), in the order given.
+    ///
+    /// Where the till prints a cash rounding, cash changes hands in coins no smaller than five
+    /// cents, so cash − change is a multiple of five cents; one that is not has a misread term
+    /// ("CASH 70.39 / CHANGE 10.00" under "ROUNDING -0.01", a 0 read as 9 on the cash and on the
+    /// rounded total alike) and proves nothing.
     static func paymentsLessChange(_ amounts: [LabelledAmount]) -> [(paid: LabelledAmount, change: LabelledAmount, value: Decimal)] {
         let payments = amounts.filter { [.cashPayment, .cardPayment].contains($0.role) && $0.value > 0 }
         let changes = amounts.filter { $0.role == .change && $0.value >= 0 }
+        let roundsCash = amounts.contains { $0.role == .rounding && $0.value != 0 && abs($0.value) < 1 && $0.hasFraction }
         return payments.flatMap { paid in
             changes.filter { $0.value < paid.value }.map { (paid, $0, paid.value - $0.value) }
-        }
+        }.filter { !roundsCash || $0.paid.role != .cashPayment || CashRounding.isRounded($0.value) }
     }
 
     /// cash − change = total; a card pays the total (less any change).
     private mutating func inferPaidMinusChange(_ facts: TotalFacts) {
-        for equation in Self.paymentsLessChange(facts.values(.cashPayment, .cardPayment) + facts.values(.change)) {
+        for equation in Self.paymentsLessChange(facts.values(.cashPayment, .cardPayment, .change, .rounding)) {
             infer(equation.value, .paidMinusChange, from: equation.paid)
         }
     }
