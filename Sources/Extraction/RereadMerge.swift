@@ -143,10 +143,23 @@ enum RereadVote {
                 scores[candidate.value] = candidate
             }
         }
-        var candidates = [scores[bestValue]!]
-        candidates += scores.values.filter { $0.value != bestValue }
+        // The winning reading's own ranking first, scored as that reading scored it, so the pick
+        // heads a list whose scores fall; values only other readings found follow, never scored
+        // above the pick: each reading weighs its own lines and sums, so their scores do not
+        // compare (a pick shown at 0.15 under another reading's 0.25 told a person the opposite
+        // of what was decided).
+        let own = variants[best.variant].candidates[field] ?? []
+        var candidates = own.first?.value == bestValue ? own : [scores[bestValue]!] + own.filter { $0.value != bestValue }
+        let pickScore = candidates[0].score
+        let listed = Set(candidates.map(\.value))
+        candidates += scores.values.filter { !listed.contains($0.value) }
             .sorted { $0.score != $1.score ? $0.score > $1.score : $0.value < $1.value }
-            .prefix(4)
+            .map { other in
+                var capped = other
+                capped.score = min(other.score, pickScore)
+                return capped
+            }
+        candidates = Array(candidates.prefix(5))
         // Agreement only ranks: readings of the same pixels share their errors, so it is no
         // evidence that a value is right (measured: adding it to confidence sent misreads past review).
         return Winner(variant: best.variant, confidence: best.confidence, candidates: candidates)

@@ -105,6 +105,26 @@ struct RereadVoteTests {
         #expect(values.count == Set(values).count && values.count <= 5)
     }
 
+    @Test func thePickHeadsItsListAndNoOtherReadingsValueIsScoredAboveIt() {
+        // The page reads 1.00 (its own ranking: 1.00 at 0.15, 0.50 at 0.10); one re-read of the
+        // line reads 15.00, scored 0.25 by that reading's own sums. Counted, the page outweighs a
+        // lone re-read, so 1.00 is the pick: the list must not show 15.00 above it.
+        func reading(_ values: [(String, Double)], confidence: Double) -> ReceiptFields {
+            var fields = ReceiptFields(total: amount(values[0].0))
+            fields.candidates[.total] = values.map { Candidate(value: $0.0, score: $0.1, line: "TOTAL \($0.0)", lineIndex: 2) }
+            fields.confidence[.total] = confidence
+            return fields
+        }
+        let page = reading([("1.00", 0.15), ("0.50", 0.10)], confidence: 0.3)
+        let reread = reading([("15.00", 0.25)], confidence: 0.4)
+        let merged = RereadVote.merge([page, reread], changedLines: [nil, 2], fields: [.total], counted: [.total])
+        let listed = merged.candidates[.total] ?? []
+        #expect(merged.total == amount("1.00"))
+        #expect(listed.map(\.value) == ["1.00", "0.50", "15.00"])
+        #expect(listed.allSatisfy { $0.score <= listed[0].score })
+        #expect(listed[1].score == 0.10)  // the pick's own reading keeps its scores
+    }
+
     @Test func aRereadThatLosesTheLabelCannotHandTheFieldToAnotherLine() {
         // Re-reading the total line loses its label; the receipt's sums then favour another amount,
         // but that pick does not come from the re-read line, so it gets no vote.
