@@ -24,7 +24,7 @@ public struct Thumbnail: Sendable {
             guard let page = document.page(0) else { throw .corrupt("the PDF has no pages") }
             decoded = try page.rendered(dpi: 100, pixelBudget: budget)
         } else {
-            decoded = try ImageDecoder.decode(file, maxPixels: 60_000_000, pixelBudget: budget)
+            decoded = try ImageDecoder.decode(file, maxPixels: 60_000_000, pixelBudget: budget, grey: true)
         }
         let grey = decoded.depth == 8 && pixGetColormap(decoded.pointer) == nil
             ? decoded

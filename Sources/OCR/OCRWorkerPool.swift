@@ -194,7 +194,7 @@ public final class OCRWorkerPool: Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         let decoded = try WorkerStepFailure.during(.decode) {
-            try ImageDecoder.decode(file, maxPixels: cleaner.options.maxPixels, pixelBudget: cleaner.options.decodePixelBudget)
+            try ImageDecoder.decode(file, maxPixels: cleaner.options.maxPixels, pixelBudget: cleaner.options.decodePixelBudget, grey: true)
         }
         let afterDecode = clock.now
         var notes: [String] = []

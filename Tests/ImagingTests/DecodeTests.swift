@@ -86,6 +86,37 @@ import Testing
         #expect(upright.greyValue(x: width - 1 - markX, y: height - 1 - markY) == 255)
     }
 
+    /// The OCR's decode: a colour JPEG made grey before its EXIF turn, pixel for pixel the grey
+    /// the cleaner would make of the colour decode.
+    @Test func aColourJPEGDecodedGreyIsTheCleanersGreyTurnedUpright() throws {
+        let folder = try TemporaryDirectory()
+        let text = try #require(LeptonicaImage.renderedText(["TOTAL 12.50", "CASH 20.00"], fontSize: 14))
+        let colour = try #require(text.tinted(red: 40, green: 60, blue: 160))  // blue ink on white
+        let stored = try folder.ingest(colour, as: .jpeg)
+        let file = IngestedFile(url: stored.url, data: stored.data, sha256: stored.sha256, format: .jpeg, orientation: 6)
+        let grey = try ImageDecoder.decode(file, maxPixels: 10_000_000, grey: true)
+        let full = try ImageDecoder.decode(file, maxPixels: 10_000_000)
+        #expect(grey.depth == 8)
+        #expect(full.depth == 32)
+        #expect(grey.width == colour.height && grey.height == colour.width)
+        var inkPixels = 0, mismatched = 0
+        for y in 0..<grey.height {
+            for x in 0..<grey.width {
+                let luma = try #require(grey.greyValue(x: x, y: y)), reference = try #require(full.greyValue(x: x, y: y))
+                if reference < 100 { inkPixels += 1; if luma >= 128 { mismatched += 1 } }
+                if reference > 220, luma < 128 { mismatched += 1 }
+            }
+        }
+        #expect(inkPixels > 100)
+        #expect(mismatched == 0)
+        let cleanersGrey = try full.grey()
+        var different = 0
+        for y in 0..<grey.height {
+            for x in 0..<grey.width where grey.greyValue(x: x, y: y) != cleanersGrey.greyValue(x: x, y: y) { different += 1 }
+        }
+        #expect(different == 0)
+    }
+
     @Test func orientationFromARealJPEGsExifIsApplied() throws {
         // Splice an APP1 Exif segment (orientation 6: rotate clockwise) into a Leptonica JPEG.
         let jpeg = try [UInt8](markedImage().encoded(as: .jpeg))

@@ -47,6 +47,19 @@ extension LeptonicaImage {
         }
     }
 
+    /// A 32 bpp copy of a grey image whose ink is printed in the given colour on white paper.
+    public func tinted(red: Int, green: Int, blue: Int) -> LeptonicaImage? {
+        guard let grey = try? grey() else { return nil }
+        func channel(_ ink: Int) -> LeptonicaImage? {
+            // 255 − (255 − grey) × (255 − ink) / 255: paper stays white, black becomes `ink`.
+            guard let inverted = LeptonicaImage(taking: pixInvert(nil, grey.pointer)) else { return nil }
+            pixMultConstantGray(inverted.pointer, Float(255 - ink) / 255)
+            return LeptonicaImage(taking: pixInvert(nil, inverted.pointer))
+        }
+        guard let r = channel(red), let g = channel(green), let b = channel(blue) else { return nil }
+        return LeptonicaImage(taking: pixCreateRGBImage(r.pointer, g.pointer, b.pointer))
+    }
+
     /// Rotated by `degrees` (clockwise positive) about the centre, bringing in white at the corners.
     public func rotated(degrees: Double) -> LeptonicaImage? {
         let radians = Float(degrees * .pi / 180)

@@ -73,14 +73,14 @@ struct BenchOCRCommand: AsyncParsableCommand {
             try FileManager.default.createDirectory(atPath: dumpImages, withIntermediateDirectories: true)
             let cleaner = ReceiptCleaner(options: cleaning)
             for sample in data.samples {
-                let image = try cleaner.clean(ImageDecoder.decode(Ingestor().read(sample.image), maxPixels: cleaning.maxPixels))
+                let image = try cleaner.clean(ImageDecoder.decode(Ingestor().read(sample.image), maxPixels: cleaning.maxPixels, grey: true))
                 try image.encoded(as: .png).write(to: URL(fileURLWithPath: dumpImages).appendingPathComponent(sample.name + ".png"))
             }
         }
         if showSpread {
             for sample in data.samples {
                 let grey = try ReceiptCleaner(options: CleaningOptions(deskew: false, normalizeBackground: false, scale: true))
-                    .clean(ImageDecoder.decode(Ingestor().read(sample.image), maxPixels: cleaning.maxPixels))
+                    .clean(ImageDecoder.decode(Ingestor().read(sample.image), maxPixels: cleaning.maxPixels, grey: true))
                 print("\(sample.name) background spread \(grey.backgroundSpread().map(String.init) ?? "?")")
             }
         }
@@ -88,7 +88,7 @@ struct BenchOCRCommand: AsyncParsableCommand {
             let cleaner = ReceiptCleaner(options: cleaning)
             for sample in data.samples {
                 var notes: [String] = []
-                let located = try cleaner.located(ImageDecoder.decode(Ingestor().read(sample.image), maxPixels: cleaning.maxPixels), notes: &notes)
+                let located = try cleaner.located(ImageDecoder.decode(Ingestor().read(sample.image), maxPixels: cleaning.maxPixels, grey: true), notes: &notes)
                 let heights = cleaner.characterHeights(located)
                 print("\(sample.name) heights \(heights.plain ?? -1) \(heights.thickened ?? -1)")
             }
