@@ -84,3 +84,44 @@ struct AccuracyScoreTests {
         #expect(score.total && score.date && score.vendorExact && score.vendorSimilar && score.allThree)
     }
 }
+
+/// One-off shops against repeat shops: the split that shows how much of a score rests on shops
+/// the set holds many times.
+struct ShopRecurrenceTests {
+    private func sample(_ name: String, _ company: String?, variant: String? = nil) -> LabelledDataset.Sample {
+        LabelledDataset.Sample(name: name, image: URL(fileURLWithPath: "/nowhere/\(name).jpg"),
+                               truth: .init(company: company, date: nil, address: nil, total: nil), variant: variant)
+    }
+
+    @Test func aShopOnTwoReceiptsRepeatsSpelledEitherWay() {
+        let groups = ShopRecurrence.groups([
+            sample("001", "MR. D.I.Y. (M) SDN BHD"), sample("002", "Mr D.I.Y. (M) Sdn. Bhd."), sample("003", "AEON CO. (M) BHD"),
+        ])
+        #expect(groups == ["001": ShopRecurrence.repeated, "002": ShopRecurrence.repeated, "003": ShopRecurrence.oneOff])
+    }
+
+    @Test func capturesOfOneReceiptAreOneReceipt() {
+        let groups = ShopRecurrence.groups([
+            sample("000-clean", "BOOK TA.K", variant: "clean"), sample("000-photo", "BOOK TA.K", variant: "photo"),
+            sample("001-clean", "INDAH GIFT", variant: "clean"), sample("002-heic", "INDAH GIFT", variant: "heic"),
+        ])
+        #expect(groups["000-clean"] == ShopRecurrence.oneOff && groups["000-photo"] == ShopRecurrence.oneOff)
+        #expect(groups["001-clean"] == ShopRecurrence.repeated && groups["002-heic"] == ShopRecurrence.repeated)
+    }
+
+    @Test func accuracyIsGivenPerGroupOnlyWhenBothAreThere() {
+        let samples = [sample("1", "A SHOP"), sample("2", "A SHOP"), sample("3", "ANOTHER")]
+        let scores = [
+            AccuracyScore.ReceiptScore(name: "1", total: true, date: true, vendorExact: true, vendorSimilar: true),
+            AccuracyScore.ReceiptScore(name: "2", total: false, date: true, vendorExact: true, vendorSimilar: true),
+            AccuracyScore.ReceiptScore(name: "3", total: true, date: true, vendorExact: false, vendorSimilar: false),
+        ]
+        let rows = ShopRecurrence.accuracy(scores, samples: samples)?.rows ?? []
+        #expect(rows.map(\.variant) == [ShopRecurrence.oneOff, ShopRecurrence.repeated])
+        #expect(rows.map(\.receipts) == [1, 2])
+        #expect(rows.map(\.allThree) == [0, 0.5])
+        #expect(rows.map(\.total) == [1, 0.5])
+        #expect(ShopRecurrence.accuracy(Array(scores.prefix(2)), samples: Array(samples.prefix(2))) == nil)
+        #expect(ShopRecurrence.accuracy(scores, samples: samples)?.table(heading: "shop").hasPrefix("shop ") == true)
+    }
+}

@@ -37,8 +37,11 @@ public struct VariantAccuracy: Sendable, Codable, Hashable {
     public var isEmpty: Bool { rows.isEmpty }
 
     /// variant × total/date/vendor/all three, in percent.
-    public var table: String {
-        var out = "variant        receipts   total    date  vendor  all three\n"
+    public var table: String { table(heading: "variant") }
+
+    /// The same table under another heading for its groups ("shop").
+    public func table(heading: String) -> String {
+        var out = heading.padding(toLength: 14, withPad: " ", startingAt: 0) + " receipts   total    date  vendor  all three\n"
         for row in rows {
             out += row.variant.padding(toLength: 14, withPad: " ", startingAt: 0)
                 + String(format: " %8d  %5.1f%%  %5.1f%%  %5.1f%%  %5.1f%%\n", row.receipts,

@@ -49,6 +49,8 @@ struct BenchAccuracyCommand: AsyncParsableCommand {
         /// Each stage's share of all stage time (decode, clean, ocr, reread).
         var stageShare: [String: Double]
         var variants: [VariantAccuracy.Row]?
+        /// One-off shops against repeat shops (see `ShopRecurrence`).
+        var shops: [VariantAccuracy.Row]?
         var slowest: [ReceiptRun]
         var receiptRuns: [ReceiptRun]
         var peakRSSMB: Double
@@ -144,11 +146,12 @@ struct BenchAccuracyCommand: AsyncParsableCommand {
         }
         let variantOf = Dictionary(data.samples.map { ($0.name, $0.variant) }, uniquingKeysWith: { a, _ in a })
         let variants = VariantAccuracy(scores, variantOf: { variantOf[$0] ?? nil })
+        let shops = ShopRecurrence.accuracy(scores, samples: data.samples)
         let share = ReceiptRun.stageShare(runs)
         let output = Output(report: report,
                             receiptsPerSecond: wall > 0 ? Double(timed.count) / wall : 0,
                             medianSecondsPerReceipt: median, stageMedianSeconds: stageMedians,
-                            stageShare: share, variants: variants.isEmpty ? nil : variants.rows,
+                            stageShare: share, variants: variants.isEmpty ? nil : variants.rows, shops: shops?.rows,
                             slowest: ReceiptRun.slowest(runs, count: slowest), receiptRuns: runs,
                             peakRSSMB: ProcessMemory.runPeakMB(observed: timed.compactMap(\.peakRSSMB)),
                             perReceiptRSS: exactRSS ? "exact: peak reset before each receipt (1 worker)"
@@ -176,6 +179,10 @@ struct BenchAccuracyCommand: AsyncParsableCommand {
         if !variants.isEmpty {
             print("")
             print(variants.table, terminator: "")
+        }
+        if let shops {
+            print("")
+            print(shops.table(heading: "shop"), terminator: "")
         }
         print("")
         print(String(format: "speed: %.2f receipts/s (wall %.1f s), median %.2f s per receipt per worker",

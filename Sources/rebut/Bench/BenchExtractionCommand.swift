@@ -141,6 +141,10 @@ struct BenchExtractionCommand: AsyncParsableCommand {
             print("")
             print(warmReport.table, terminator: "")
         }
+        if let shops = ShopRecurrence.accuracy(scores, samples: samples.filter { !missingText.contains($0.name) }) {
+            print("")
+            print(shops.table(heading: "shop"))
+        }
         print(Self.calibrationTable(calibration), terminator: "")
         if misses {
             for field in ["total", "date", "vendor"] {
