@@ -98,6 +98,9 @@ struct ShopRecurrenceTests {
             sample("001", "MR. D.I.Y. (M) SDN BHD"), sample("002", "Mr D.I.Y. (M) Sdn. Bhd."), sample("003", "AEON CO. (M) BHD"),
         ])
         #expect(groups == ["001": ShopRecurrence.repeated, "002": ShopRecurrence.repeated, "003": ShopRecurrence.oneOff])
+        // Receipts without a vendor truth are no shop in common.
+        let unknown = ShopRecurrence.groups([sample("004", nil), sample("005", nil), sample("006", "")])
+        #expect(Set(unknown.values) == [ShopRecurrence.oneOff])
     }
 
     @Test func capturesOfOneReceiptAreOneReceipt() {

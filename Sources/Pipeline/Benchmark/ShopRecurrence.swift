@@ -10,12 +10,17 @@ public enum ShopRecurrence {
 
     /// The group of each sample's name. Captures of one receipt (a wild set's photo, page and HEIC
     /// of it) are one receipt: a shop repeats only on another receipt.
+    /// A receipt without a vendor truth is a shop of its own.
     public static func groups(_ samples: [LabelledDataset.Sample]) -> [String: String] {
+        func key(_ sample: LabelledDataset.Sample) -> String {
+            let name = shop(sample)
+            return name.isEmpty ? "receipt " + receipt(sample) : name
+        }
         var receipts: [String: Set<String>] = [:]
-        for sample in samples { receipts[shop(sample), default: []].insert(receipt(sample)) }
+        for sample in samples { receipts[key(sample), default: []].insert(receipt(sample)) }
         var groups: [String: String] = [:]
         for sample in samples {
-            groups[sample.name] = (receipts[shop(sample)]?.count ?? 0) > 1 ? repeated : oneOff
+            groups[sample.name] = (receipts[key(sample)]?.count ?? 0) > 1 ? repeated : oneOff
         }
         return groups
     }

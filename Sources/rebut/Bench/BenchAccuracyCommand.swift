@@ -15,9 +15,14 @@ struct BenchAccuracyCommand: AsyncParsableCommand {
         equal after upper-casing and keeping only letters and digits (exact), and within 0.8 \
         similarity; all three = total, date and vendor (≥ 0.8) right, and again with the exact vendor. Nothing is stored.
 
-        --warm replays the receipts in name order as a person would file them: each is extracted         again from the same OCR reading with what the earlier ones taught (vendors, their numbers,         addresses and habits, the batch's dates), scored, then set to its truth before the next.         Cold and warm are printed side by side, and both on the second half alone.
+        --warm replays the receipts in name order as a person would file them: each is extracted \
+        again from the same OCR reading with what the earlier ones taught (vendors, their numbers, \
+        addresses and habits, the batch's dates), scored, then set to its truth before the next. \
+        Cold and warm are printed side by side, and both on the second half alone.
 
-        With variants, accuracy is also given per variant. Time is given per receipt and per \
+        Accuracy is also split by shop: receipts of a shop on no other receipt of the set \
+        (one-off) against those of shops seen again (repeat), the nearer guess at shops never \
+        seen. With variants, accuracy is also given per variant. Time is given per receipt and per \
         stage (decode, clean, ocr, re-read), the slowest files by name. Peak RSS is the whole \
         run's; per receipt it is exact with --jobs 1 (the peak is reset before each receipt) and \
         otherwise the process's high-water mark when the receipt finished.

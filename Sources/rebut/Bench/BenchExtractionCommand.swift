@@ -14,9 +14,13 @@ struct BenchExtractionCommand: AsyncParsableCommand {
         For every labelled receipt of DATASET (img/ with key/NAME.json, or img/ with truth.jsonl as \
         `bench accuracy` takes them), reads TEXT/NAME.json (an array of text lines with \
         confidences, as the pipeline dumps them) or else TEXT/NAME.txt (plain OCR text), extracts \
-        the fields and scores them.
+        the fields and scores them, also split by shop: one-off shops (on no other receipt of the \
+        set) against repeat shops.
 
-        --warm replays the receipts in name order as a person would file them: each is read with         what the earlier ones taught (their vendors, numbers, addresses and dates), scored, then         set to its truth before the next. Cold and warm are printed side by side, and both again         on the second half of the receipts alone, where there was something to learn.
+        --warm replays the receipts in name order as a person would file them: each is read with \
+        what the earlier ones taught (their vendors, numbers, addresses and dates), scored, then \
+        set to its truth before the next. Cold and warm are printed side by side, and both again \
+        on the second half of the receipts alone, where there was something to learn.
 
         Examples:
           rebut bench accuracy --dataset ../shared/datasets/sroie-dev --dump-ocr /tmp/ocr
