@@ -8,14 +8,7 @@ extension LeptonicaImage {
     /// boxes are in, or `coordinateSpace` when the boxes were measured on a larger page.
     public func readImage(coordinateSpace: (width: Int, height: Int)? = nil,
                           maxSide: Int = ReadImage.maxSide, quality: Int = ReadImage.quality) throws(ImagingError) -> ReadImage {
-        let grey: LeptonicaImage
-        if depth == 8 && pixGetColormap(pointer) == nil {
-            grey = self
-        } else {
-            let converted = depth == 32 ? pixConvertRGBToLuminance(pointer) : pixConvertTo8(pointer, 0)
-            guard let image = LeptonicaImage(taking: converted) else { throw .operationFailed("grey conversion of the read image") }
-            grey = image
-        }
+        let grey = try self.grey()
         let factor = min(1, Double(maxSide) / Double(max(width, height, 1)))
         var small = grey
         if factor < 1 {

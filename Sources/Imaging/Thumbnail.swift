@@ -26,11 +26,7 @@ public struct Thumbnail: Sendable {
         } else {
             decoded = try ImageDecoder.decode(file, maxPixels: 60_000_000, pixelBudget: budget, grey: true)
         }
-        let grey = decoded.depth == 8 && pixGetColormap(decoded.pointer) == nil
-            ? decoded
-            : LeptonicaImage(taking: decoded.depth == 32 ? pixConvertRGBToLuminance(decoded.pointer)
-                                                          : pixConvertTo8(decoded.pointer, 0))
-        guard let decodedGrey = grey else { throw .corrupt("the image cannot be turned grey") }
+        guard let decodedGrey = try? decoded.grey() else { throw .corrupt("the image cannot be turned grey") }
         // A photo shows the slip on a table: keep the paper, as the OCR does, so the slip fills the frame.
         let paper = ((try? ReceiptLocator.crop(decodedGrey)) ?? nil) ?? decodedGrey
         let factor = min(1, Double(maxWidth) / Double(paper.width), Double(maxHeight) / Double(paper.height))

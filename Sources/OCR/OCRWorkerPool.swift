@@ -201,8 +201,7 @@ public final class OCRWorkerPool: Sendable {
         var ahead: SpeculativeReading?
         defer { ahead?.abandon() }
         let reading = try read(decoded, engine: engine, cleaner: cleaner, notes: &notes) { image in
-            guard let mode = refinement?.readAheadMode, let helpers else { return }
-            ahead = helpers.readAhead { SpeculativeReading(of: image, pageSegmentationMode: mode) }
+            ahead = helpers?.readAhead(image, for: refinement)
         }
         var page = reading.page
         let cleaned = reading.image
@@ -344,6 +343,13 @@ final class JobQueue: @unchecked Sendable {
         condition.lock()
         runningAhead.removeAll { $0 === reading }
         condition.unlock()
+    }
+
+    /// `image` read ahead in `refinement`'s fallback mode, when it names one and a worker is
+    /// idle; nil otherwise.
+    func readAhead(_ image: LeptonicaImage, for refinement: Refinement?) -> SpeculativeReading? {
+        guard let mode = refinement?.readAheadMode else { return nil }
+        return readAhead { SpeculativeReading(of: image, pageSegmentationMode: mode) }
     }
 
     /// Queues the reading `make` builds when a worker is idle and no receipt waits; nil

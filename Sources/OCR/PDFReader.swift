@@ -90,8 +90,7 @@ struct PDFReader {
             // Read as an image is: turned, thickened or stretched when the first reading is poor.
             var ahead: SpeculativeReading?
             let reading = try OCRWorkerPool.read(rendered, engine: engine, cleaner: cleaner, notes: &notes) { image in
-                guard let mode = refinement?.readAheadMode, let helpers else { return }
-                ahead = helpers.readAhead { SpeculativeReading(of: image, pageSegmentationMode: mode) }
+                ahead = helpers?.readAhead(image, for: refinement)
                 if let ahead { readsAhead.append(ahead) }
             }
             let page = reading.page, cleaned = reading.image
@@ -130,7 +129,7 @@ struct PDFReader {
         let requests = refinement.requests(page)
         let rereader = LineRereader(options: refinement.options)
         // One budget for the document: a share of what reading its scanned pages cost.
-        var budget = RereadBudget(firstReading: Self.stacked(readings.filter { !$0.fromTextLayer }.map(\.page)))
+        var budget = RereadBudget(firstReadings: readings.filter { !$0.fromTextLayer }.map(\.page))
         for (index, reading) in readings.enumerated() {
             guard let image = reading.image else { continue }
             let range = firstLine[index]..<(firstLine[index] + reading.page.lines.count)

@@ -26,7 +26,12 @@ public struct RereadBudget: Sendable, Hashable {
 
     /// The budget for re-reading `page`'s lines: a share of what reading it cost.
     public init(firstReading page: OCRPage) {
-        let units = page.lines.compactMap(\.box).reduce(0.0) { $0 + Self.units(width: $1.width, height: $1.height) }
+        self.init(firstReadings: [page])
+    }
+
+    /// One budget for the pages of a document, a share of what reading them all cost.
+    public init(firstReadings pages: [OCRPage]) {
+        let units = pages.flatMap(\.lines).compactMap(\.box).reduce(0.0) { $0 + Self.units(width: $1.width, height: $1.height) }
         self.init(units: max(Self.minimum, Self.shareOfPage * units))
     }
 
