@@ -11,6 +11,11 @@ import WebApp
 /// port, real TLS handshakes (AsyncHTTPClient), Secure cookies and HSTS; files that cannot be
 /// used are refused naming the file.
 @Suite struct WebTLSTests {
+    /// How long a request may go unanswered before the client gives up: a guard against a hang,
+    /// not a timing check. The client's default (15 s) timed out in CI while the whole suite ran on
+    /// two cores and a first TLS handshake waited its turn; a server that never answers still fails.
+    static let hangGuard: Duration = .seconds(120)
+
     /// A self-signed certificate for localhost and its key, written into `dir`.
     static func makeCertificate(in dir: TemporaryDirectory, name: String = "server") throws -> (cert: String, key: String) {
         let cert = dir.file("\(name).pem").path, key = dir.file("\(name)-key.pem").path
@@ -41,7 +46,8 @@ import WebApp
         try await harness.run { plain in
             let port = try #require(plain.port)
             try await TestClient.withClient(host: "localhost", port: port,
-                                            configuration: .init(tlsConfiguration: client, serverName: "localhost")) { https in
+                                            configuration: .init(tlsConfiguration: client, timeout: WebTLSTests.hangGuard,
+                                                                 serverName: "localhost")) { https in
                 let page = try await https.execute(.init("/login", method: .get))
                 #expect(page.status == .ok)
                 #expect(String(buffer: page.body ?? ByteBuffer()).contains("<form"))
@@ -127,7 +133,8 @@ import WebApp
         try await harness.run { plain in
             let port = try #require(plain.port)
             try await TestClient.withClient(host: "localhost", port: port,
-                                            configuration: .init(tlsConfiguration: client, serverName: "localhost")) { https in
+                                            configuration: .init(tlsConfiguration: client, timeout: WebTLSTests.hangGuard,
+                                                                 serverName: "localhost")) { https in
                 let page = try await https.execute(.init("/events", method: .get))
                 #expect(page.status == .ok)
                 #expect(String(buffer: page.body ?? ByteBuffer()).contains("Events"))
