@@ -60,8 +60,12 @@ public struct RereadPlanner: Sendable {
     }
 
     /// Below this word confidence (Tesseract's 0...100) the digits of a verified pick are
-    /// doubtful. On sroie-dev, 9 of 24 misread date words but only 16 of 159 right ones score below 70.
-    static let doubtfulWordConfidence = 70.0
+    /// doubtful. On sroie-dev, 9 of 24 misread date words but only 16 of 159 right ones score
+    /// below 70; at 70, a low-resolution scan's misread digits (a year's 8 read as 6 at 75–89)
+    /// went unverified. Raised to 90 (session 23): scan-poor tune 152 → 155 all three, tune and
+    /// the first wild set unchanged, with agreement no longer outvoting a page pick the receipt
+    /// trusts more (`RereadVote`); about one line more read per receipt.
+    static let doubtfulWordConfidence = 90.0
 
     /// Confident fields whose pick Tesseract itself doubts: the least confident word with digits
     /// on the picked line scores below `doubtfulWordConfidence`.

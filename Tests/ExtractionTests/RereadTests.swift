@@ -125,6 +125,27 @@ struct RereadVoteTests {
         #expect(listed[1].score == 0.10)  // the pick's own reading keeps its scores
     }
 
+    @Test func agreeingRereadsOutvoteThePageOnlyWhereTheReceiptTrustsThemAsMuch() {
+        func reading(_ value: String, confidence: Double) -> ReceiptFields {
+            var fields = ReceiptFields(total: amount(value))
+            fields.candidates[.total] = [Candidate(value: value, score: confidence, line: "TOTAL \(value)", lineIndex: 2)]
+            fields.confidence[.total] = confidence
+            return fields
+        }
+        // The page's 31.45 is what its sums close on (sure, 1.0); two re-reads agree on 34.45,
+        // which nothing else on the receipt backs (0.86): the page keeps its total.
+        let proven = RereadVote.merge([reading("31.45", confidence: 1), reading("34.45", confidence: 0.86),
+                                       reading("34.45", confidence: 0.84)],
+                                      changedLines: [nil, 2, 2], fields: [.total], counted: [.total])
+        #expect(proven.total == amount("31.45"))
+        #expect(proven.values(.total) == ["31.45", "34.45"])
+        // Judged alike, the two agreeing re-reads outvote the page.
+        let alike = RereadVote.merge([reading("200.00", confidence: 0.8), reading("20.00", confidence: 0.8),
+                                      reading("20.00", confidence: 0.8)],
+                                     changedLines: [nil, 2, 2], fields: [.total], counted: [.total])
+        #expect(alike.total == amount("20.00"))
+    }
+
     @Test func aRereadThatLosesTheLabelCannotHandTheFieldToAnotherLine() {
         // Re-reading the total line loses its label; the receipt's sums then favour another amount,
         // but that pick does not come from the re-read line, so it gets no vote.
