@@ -120,6 +120,21 @@ struct TotalTests {
         #expect(fields.total == amount("31.00"))
     }
 
+    @Test func aCardGivesNoChangeSoCardLessChangeIsNoTotal() {
+        // The change under a card payment is a misread of 0.00: the card's amount is the total.
+        let text = """
+        2x 11.50 23.00
+        1 x 4.45 4.45
+        Total Incl. GST:RM
+        Master xxxx 113: 50.45
+        Change:RM 0.08
+        """
+        #expect(extract(text).total == amount("50.45"))
+        #expect(!extract(text).values(.total).contains("50.37"))
+        // Cash less change stays an equation.
+        #expect(extract(text.replacingOccurrences(of: "Master xxxx 113:", with: "Cash")).total == amount("50.37"))
+    }
+
     @Test func quantityLinesAndItemCountsAreTraps() {
         let fields = extract("""
         Item(s) : 4 Qty(s) : 4

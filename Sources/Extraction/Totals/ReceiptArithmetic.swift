@@ -70,12 +70,17 @@ struct ReceiptArithmetic: Sendable {
     /// cents, so cash − change is a multiple of five cents; one that is not has a misread term
     /// ("CASH 70.39 / CHANGE 10.00" under "ROUNDING -0.01", a 0 read as 9 on the cash and on the
     /// rounded total alike) and proves nothing.
+    ///
+    /// A card is charged the amount due and gives nothing back: with a card, only "CHANGE 0.00"
+    /// makes an equation. A change above zero beside a card alone is a misread ("Master 50.45 /
+    /// Change: RM 0.08" for 0.00), and card − change a total printed nowhere.
     static func paymentsLessChange(_ amounts: [LabelledAmount]) -> [(paid: LabelledAmount, change: LabelledAmount, value: Decimal)] {
         let payments = amounts.filter { [.cashPayment, .cardPayment].contains($0.role) && $0.value > 0 }
         let changes = amounts.filter { $0.role == .change && $0.value >= 0 }
         let roundsCash = amounts.contains { $0.role == .rounding && $0.value != 0 && abs($0.value) < 1 && $0.hasFraction }
         return payments.flatMap { paid in
-            changes.filter { $0.value < paid.value }.map { (paid, $0, paid.value - $0.value) }
+            changes.filter { $0.value < paid.value && (paid.role == .cashPayment || $0.value == 0) }
+                .map { (paid, $0, paid.value - $0.value) }
         }.filter { !roundsCash || $0.paid.role != .cashPayment || CashRounding.isRounded($0.value) }
     }
 
