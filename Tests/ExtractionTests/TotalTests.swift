@@ -135,6 +135,30 @@ struct TotalTests {
         #expect(extract(text.replacingOccurrences(of: "Master xxxx 113:", with: "Cash")).total == amount("50.37"))
     }
 
+    @Test func aRoundingPrintedAboveTheTotalRoundsItToTheExactPayment() {
+        // The rounding stands above the unrounded total; the cash paid with no change is what was due.
+        let fields = extract("""
+        Total Sales (Excluding GST) : 96.00
+        Total GST : 5.76
+        Rounding : -0.01
+        Total Sales (Inclusive of GST) : 101.76
+        CASH : 101.75
+        Change : 0.00
+        """)
+        #expect(fields.total == amount("101.75"))
+        // A tax table's gross below a rounded total is the unrounded amount, not what was due.
+        let table = extract("""
+        SUBTOTAL 40.56
+        Cash Rounding -0.01
+        TOTAL AUD 40.55
+        Cash Tendered 45.00
+        CHANGE 4.45
+        GST Net GST Total
+        # 10% 36.87 3.69 40.56
+        """)
+        #expect(table.total == amount("40.55"))
+    }
+
     @Test func quantityLinesAndItemCountsAreTraps() {
         let fields = extract("""
         Item(s) : 4 Qty(s) : 4

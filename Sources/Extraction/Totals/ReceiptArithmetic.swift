@@ -93,12 +93,16 @@ struct ReceiptArithmetic: Sendable {
 
     /// total ± rounding = an amount printed after the rounding line: that is the rounded total,
     /// and the unrounded total is superseded. OCR often loses the sign, so both are tried.
+    /// Some tills print the rounding above the unrounded total ("Rounding -0.01 / Total 101.76 /
+    /// CASH 101.75 / Change 0.00"): there only a payment below both says what was due, since a tax
+    /// table's gross below them is the unrounded amount again.
     private mutating func findTotalsPlusRounding(_ facts: TotalFacts) {
         for rounding in facts.values(.rounding) where rounding.value != 0 && abs(rounding.value) < 1 {
-            for total in facts.values(.total, .finalTotal, .weakTotal, .roundedTotal) where total.lineIndex <= rounding.lineIndex {
+            for total in facts.values(.total, .finalTotal, .weakTotal, .roundedTotal) {
+                let inOrder = total.lineIndex <= rounding.lineIndex
                 for rounded in [total.value + abs(rounding.value), total.value - abs(rounding.value)] {
-                    let printedLater = facts.labelled.contains { $0.value == rounded && $0.lineIndex > rounding.lineIndex
-                        && ![.change, .quantity, .rounding].contains($0.role) }
+                    let printedLater = facts.labelled.contains { $0.value == rounded && $0.lineIndex > max(rounding.lineIndex, total.lineIndex)
+                        && (inOrder ? ![.change, .quantity, .rounding].contains($0.role) : [.cashPayment, .cardPayment].contains($0.role)) }
                     guard printedLater else { continue }
                     closedRoundings.insert(rounded)
                     supersede(total.value, because: "± rounding is printed later", roundedTo: rounded)
