@@ -18,15 +18,16 @@ public struct Thumbnail: Sendable {
                             quality: Int = 60) throws(ReceiptInputError) -> Thumbnail {
         // Decoding within a small budget lets libjpeg skip most of a large photo's pixels.
         let budget = max(maxWidth * maxHeight * 4, 1_000_000)
-        let decoded: LeptonicaImage
+        let decodedGrey: LeptonicaImage
         if file.format == .pdf {
             let document = try PDFDocument(data: file.data)
             guard let page = document.page(0) else { throw .corrupt("the PDF has no pages") }
-            decoded = try page.rendered(dpi: 100, pixelBudget: budget)
+            let rendered = try page.rendered(dpi: 100, pixelBudget: budget)
+            guard let grey = try? rendered.grey() else { throw .corrupt("the image cannot be turned grey") }
+            decodedGrey = grey
         } else {
-            decoded = try ImageDecoder.decode(file, maxPixels: 60_000_000, pixelBudget: budget, grey: true)
+            decodedGrey = try ImageDecoder.decode(file, maxPixels: 60_000_000, pixelBudget: budget, grey: true)
         }
-        guard let decodedGrey = try? decoded.grey() else { throw .corrupt("the image cannot be turned grey") }
         // A photo shows the slip on a table: keep the paper, as the OCR does, so the slip fills the frame.
         let paper = ((try? ReceiptLocator.crop(decodedGrey)) ?? nil) ?? decodedGrey
         let factor = min(1, Double(maxWidth) / Double(paper.width), Double(maxHeight) / Double(paper.height))

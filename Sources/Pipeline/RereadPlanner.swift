@@ -62,9 +62,10 @@ public struct RereadPlanner: Sendable {
     /// Below this word confidence (Tesseract's 0...100) the digits of a verified pick are
     /// doubtful. On sroie-dev, 9 of 24 misread date words but only 16 of 159 right ones score
     /// below 70; but a low-resolution scan's misread digits often score 70–89 ("06/03/2016" at
-    /// 81 for 2018, "08/01/2018" at 79 for the 5th) and went unverified. Raised to 90 (session 23): scan-poor tune 152 → 155 all three, tune and
-    /// the first wild set unchanged, with agreement no longer outvoting a page pick the receipt
-    /// trusts more (`RereadVote`); about one line more read per receipt.
+    /// 81 for 2018, "08/01/2018" at 79 for the 5th) and went unverified. Raised to 90 (session
+    /// 23): scan-poor tune 152 → 155 all three, tune and the first wild set unchanged, with
+    /// agreement no longer outvoting a page pick the receipt trusts more (`RereadVote`); about
+    /// one line more read per receipt.
     static let doubtfulWordConfidence = 90.0
 
     /// Confident fields whose pick Tesseract itself doubts: the least confident word with digits

@@ -1,3 +1,4 @@
+import Extraction
 import Foundation
 
 /// Splits a labelled set by whether each receipt's shop is on other receipts of it too. A rule
@@ -33,10 +34,10 @@ public enum ShopRecurrence {
         return VariantAccuracy(scores, variantOf: { groups[$0] }, order: [oneOff, repeated])
     }
 
-    /// Letters and digits of the truth's vendor, upper-cased: "Mr. D.I.Y. (M) Sdn Bhd" and
-    /// "MR D.I.Y. (M) SDN BHD" are one shop.
+    /// The truth's vendor as the exact-vendor score compares it (letters and digits, upper-cased):
+    /// "Mr. D.I.Y. (M) Sdn Bhd" and "MR D.I.Y. (M) SDN BHD" are one shop.
     static func shop(_ sample: LabelledDataset.Sample) -> String {
-        (sample.truth.company ?? "").uppercased().filter { $0.isLetter || $0.isNumber }
+        TextSimilarity.normalisedKey(sample.truth.company ?? "")
     }
 
     /// The receipt a capture was made of: its name without the variant's suffix.
