@@ -135,6 +135,20 @@ struct TotalTests {
         #expect(extract(text.replacingOccurrences(of: "Master xxxx 113:", with: "Cash")).total == amount("50.37"))
     }
 
+    @Test func aChangeOneDigitOffGivesWayToTheBetterReadTotal() {
+        // 100.00 − 18.10 = 81.90 is printed nowhere; 80.90 is one digit away and read more surely
+        // than the change, so the change's 9 was read as 8.
+        let slip = """
+        Total GST 0.00
+        Total Sales (Inclusive of GST) : 80.90@88
+        CASH : 100.00@95
+        Change : 18.10@76
+        """
+        #expect(extractRead(slip).total == amount("80.90"))
+        // Read less surely than the change, the total is the likelier misread: the sum stands.
+        #expect(extractRead(slip.replacingOccurrences(of: "80.90@88", with: "80.90@60")).total == amount("81.90"))
+    }
+
     @Test func aRoundingPrintedAboveTheTotalRoundsItToTheExactPayment() {
         // The rounding stands above the unrounded total; the cash paid with no change is what was due.
         let fields = extract("""

@@ -9,12 +9,19 @@ enum ArithmeticRules {
         let changeGiven = facts.changeGiven
         // Paid − change counts once per amount: more when it closes on an amount printed elsewhere.
         var closedChange = Set(sums.witnesses.filter { $0.kind == .paidMinusChange }.map(\.value))
+        let changeMisreads = sums.changeMisreads(facts)
         for inference in sums.inferences {
             var weight = TotalWeights.weight(inference.rule)
             var note = ""
             if inference.rule == .paidMinusChange, closedChange.remove(inference.value) != nil {
                 weight += TotalWeights.closedSum
                 note = "closes on a printed amount"
+            }
+            // A better-read total one digit away says the change is the misread: the equation
+            // speaks for that total, not for an amount printed nowhere.
+            if inference.rule == .paidMinusChange, let printed = changeMisreads[inference.value], ledger.has(printed) {
+                ledger.add(inference.rule, weight, to: printed, note: "change read one digit off")
+                continue
             }
             if ledger.has(inference.value) {
                 ledger.add(inference.rule, weight, to: inference.value, note: note)

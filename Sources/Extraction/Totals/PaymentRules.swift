@@ -4,11 +4,12 @@ import Foundation
 /// handed back fixes it.
 enum PaymentRules {
     /// `offPaidMinusChange`: with change handed back, anything but paid − change is doubtful,
-    /// unless paid − change lands on nothing printed and closed sums prove the amount.
+    /// unless paid − change lands on nothing printed and closed sums prove the amount, or a
+    /// better-read total one digit away says the change is the misread.
     static func paidMinusChange(_ facts: TotalFacts, _ sums: ReceiptArithmetic, _ ledger: inout TotalLedger) {
         let results = sums.paidMinusChange
         guard facts.changeGiven, !results.isEmpty else { return }
-        let proven = sums.provenAgainstUnclosedChange
+        let proven = sums.provenAgainstUnclosedChange.union(sums.changeMisreads(facts).values)
         for value in Array(ledger.values) where !results.contains(value) && !proven.contains(value) {
             ledger.scale(.offPaidMinusChange, by: TotalWeights.weight(.offPaidMinusChange), value)
         }

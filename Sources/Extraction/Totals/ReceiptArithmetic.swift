@@ -53,6 +53,31 @@ struct ReceiptArithmetic: Sendable {
         return Set(witnesses.filter { closing.contains($0.kind) && $0.weight == 1 }.map(\.value)).union(closedRoundings)
     }
 
+    /// Paid − change results that land one digit away from a total printed above the payment,
+    /// where that total was read at least as surely as the change: then one of the two is a
+    /// one-digit misread, and the better-read printed total is believed over an amount printed
+    /// nowhere ("Total incl. GST 80.90 / CASH 100.00 / Change 18.10", the 9 of 19.10 read as 8).
+    /// Maps the unprinted result to the printed total it is a misread of.
+    func changeMisreads(_ facts: TotalFacts) -> [Decimal: Decimal] {
+        var result: [Decimal: Decimal] = [:]
+        // A total another replaces (rounded, charges added) is no evidence against the change,
+        // nor is a result other sums close on.
+        let printedTotals = facts.values(.total, .finalTotal, .roundedTotal, .subtotal).filter { superseded[$0.value] == nil }
+        let closed = Set(witnesses.map(\.value)).union(closedRoundings)
+        for equation in Self.paymentsLessChange(facts.values(.cashPayment, .cardPayment, .change, .rounding))
+        where equation.change.value > 0 && !closed.contains(equation.value) && !facts.labelled.contains(where: { $0.value == equation.value && $0.lineIndex != equation.paid.lineIndex }) {
+            guard let changeConfidence = equation.change.readingConfidence else { continue }
+            let misreadOf = printedTotals.first { total in
+                total.lineIndex < equation.paid.lineIndex
+                    && ClosedSums.differingDigit(total.value, equation.value) != nil
+                    && ClosedSums.differingDigit(equation.paid.value - total.value, equation.change.value) != nil
+                    && (total.readingConfidence ?? 0) >= changeConfidence
+            }
+            if let misreadOf { result[equation.value] = misreadOf.value }
+        }
+        return result
+    }
+
     mutating func infer(_ value: Decimal, _ rule: TotalRule, from source: LabelledAmount) {
         guard value > 0 else { return }
         inferences.append(Inference(value: value, rule: rule, source: source))
