@@ -16,6 +16,9 @@ struct AmountMatch: Sendable, Hashable {
     /// look-alike (S for 5, B for 8) as well as a misread currency; 59.10 is offered as a weak
     /// alternative, for the receipt's sums to judge.
     var gluedDigitReading: Decimal? = nil
+    /// "6.0", "12,5": a fraction of one digit. Tills print cents in full, so on a receipt whose
+    /// other money has two, a digit was lost.
+    var shortFraction: Bool = false
 }
 
 /// Finds and reads money amounts in one OCR line, in either decimal convention.
@@ -70,6 +73,7 @@ enum AmountParser {
             if isNegative(chars, start: i, end: end) { value = -value }
             var match = AmountMatch(value: value, hasFraction: fraction, currency: currency, position: i)
             let groups = token.split(whereSeparator: { !$0.isNumber })
+            match.shortFraction = fraction && groups.count >= 2 && groups[groups.count - 1].count == 1
             if !fraction, groups.count == 2, groups[1].count == 3, groups[0].count <= 3,
                let truncated = Decimal(string: "\(groups[0]).\(groups[1].prefix(2))", locale: Locale(identifier: "en_US_POSIX")) {
                 match.truncatedReading = value < 0 ? -truncated : truncated

@@ -149,6 +149,21 @@ struct TotalTests {
         #expect(extractRead(slip.replacingOccurrences(of: "80.90@88", with: "80.90@60")).total == amount("81.90"))
     }
 
+    @Test func anAmountMissingADigitOfItsCentsIsDoubted() {
+        // "6.0" among amounts printed with full cents lost a digit: the final total's label alone
+        // no longer outweighs the total printed in full above it.
+        let slip = """
+        Sub total 70.75
+        Total Sales Incl GST 75.00
+        Total After Adj Incl GST 6.0
+        CASH 100.00
+        """
+        #expect(extract(slip).total == amount("75.00"))
+        #expect(extract(slip.replacingOccurrences(of: "6.0", with: "75.00")).total == amount("75.00"))
+        // Read with its cents in full, the same final total is believed.
+        #expect(extract(slip.replacingOccurrences(of: "6.0", with: "6.00")).total == amount("6.00"))
+    }
+
     @Test func aRoundingPrintedAboveTheTotalRoundsItToTheExactPayment() {
         // The rounding stands above the unrounded total; the cash paid with no change is what was due.
         let fields = extract("""

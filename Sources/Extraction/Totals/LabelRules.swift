@@ -17,6 +17,19 @@ enum LabelRules {
         }
     }
 
+    /// `shortFraction`: an amount printed with a one-digit fraction ("Total After Adj 6.0") on a
+    /// receipt that prints its other money with cents in full lost a digit to OCR, unless it is
+    /// also printed in full elsewhere.
+    static func shortFractions(_ facts: TotalFacts, _ ledger: inout TotalLedger) {
+        let inFull = facts.printedMoney.filter { !$0.shortFraction && $0.value != 0 }
+        guard inFull.count >= 2 else { return }
+        let fullValues = Set(inFull.map(\.value))
+        for value in Array(ledger.values) where !fullValues.contains(value) {
+            guard let source = ledger.source(of: value), source.shortFraction else { continue }
+            ledger.scale(.shortFraction, by: TotalWeights.weight(.shortFraction), value, note: "a digit of its cents lost")
+        }
+    }
+
     /// `repeated`: the same amount printed on several lines.
     static func repetition(_ facts: TotalFacts, _ ledger: inout TotalLedger) {
         for (value, count) in facts.occurrences where count > 1 {

@@ -16,6 +16,8 @@ struct LabelledAmount: Sendable {
     var isAlternativeReading: Bool = false
     /// OCR's confidence (0...100) in the word that printed it; nil for plain text.
     var readingConfidence: Double? = nil
+    /// Printed with a one-digit fraction ("6.0"): see `AmountMatch.shortFraction`.
+    var shortFraction: Bool = false
 }
 
 extension TotalExtractor {
@@ -108,7 +110,8 @@ extension TotalExtractor {
             let value = isMoney ? abs(amount.value) : amount.value
             result.append(LabelledAmount(value: value, role: role, hasFraction: amount.hasFraction,
                                          lineIndex: i, line: line.text, weight: weight,
-                                         isRightmostOfSeveral: isLast && amounts.count >= 2))
+                                         isRightmostOfSeveral: isLast && amounts.count >= 2,
+                                         shortFraction: amount.shortFraction))
             guard isLast, isMoney else { continue }
             if let truncated = amount.truncatedReading {
                 result.append(LabelledAmount(value: abs(truncated), role: role, hasFraction: true, lineIndex: i,
@@ -164,7 +167,8 @@ extension TotalExtractor {
             }
             result.append(LabelledAmount(value: amount.value, role: role, hasFraction: amount.hasFraction,
                                          lineIndex: values[n], line: label, weight: weight,
-                                         isRightmostOfSeveral: valueLine.amounts.count >= 2))
+                                         isRightmostOfSeveral: valueLine.amounts.count >= 2,
+                                         shortFraction: amount.shortFraction))
         }
         return (result, used, j)
     }

@@ -49,6 +49,7 @@ struct TotalExtractor: Sendable {
         PaymentRules.paidMinusChange(facts, sums, &ledger)
         PaymentRules.abovePayment(facts, sums, &ledger)
         PaymentRules.belowCardPayment(facts, sums, &ledger)
+        LabelRules.shortFractions(facts, &ledger)
         // Proof, then the verdict of change handed back, then the tie-break.
         ProofRules.corrections(sums, &ledger)
         ProofRules.closedSums(sums, &ledger)

@@ -41,6 +41,8 @@ enum TotalRule: String, CaseIterable, Sendable {
     case belowCardPayment
     /// A printed total a closed sum shows to be a one-digit misread.
     case misreadOfSum
+    /// Printed with one digit of cents where the receipt prints two.
+    case shortFraction
 
     // Proof: closed sums, equations landing on an amount printed elsewhere (`ClosedSums`).
     case closedPaidInFull, closedSubtotalPlusCharges, closedTaxTableRow, closedCorrection
@@ -59,7 +61,8 @@ enum TotalRule: String, CaseIterable, Sendable {
         case .label, .repeated, .paidMinusChange, .amountAfterRounding, .totalAfterCharges, .subtotalPlusCharges,
              .roundedTakesLabel, .correctionTakesLabel:
             return .evidence
-        case .superseded, .contradictsZeroRounding, .roundedFarFromTotal, .offPaidMinusChange, .abovePayment, .belowCardPayment, .misreadOfSum:
+        case .superseded, .contradictsZeroRounding, .roundedFarFromTotal, .offPaidMinusChange, .abovePayment, .belowCardPayment, .misreadOfSum,
+             .shortFraction:
             return .doubt
         case .closedPaidInFull, .closedSubtotalPlusCharges, .closedTaxTableRow, .closedCorrection:
             return .proof

@@ -39,6 +39,7 @@ enum TotalWeights {
         case .abovePayment: return 0.6
         case .belowCardPayment: return 0.6
         case .misreadOfSum: return 0.5
+        case .shortFraction: return 0.5
         case .closedPaidInFull, .closedSubtotalPlusCharges, .closedTaxTableRow, .closedCorrection:
             return closedSum
         case .contradictsClosedChange: return 0.5
