@@ -65,8 +65,78 @@ extension VendorExtractor {
         }
         // A comma left dangling by the registration number it preceded ("BHD, (126926-H)").
         while s.hasSuffix(",") || s.hasSuffix(" ") { s.removeLast() }
+        s = Self.repairingLegalForm(s)
         return TextNormalisation.squeeze(Self.unbracketed(s))
     }
+
+    /// A name's closing legal form read with OCR's look-alikes ("SON SHO", "SOM BHD", "BHO",
+    /// "LTO"): the forms are a closed list, so the form they can only be is printed instead.
+    /// Each word of the form must have the same length as the word read, every letter equal or
+    /// a look-alike (`formLookalike`); a form of two words forgives one other letter in each.
+    static func repairingLegalForm(_ name: String) -> String {
+        var words = name.split(separator: " ").map(String.init)
+        for size in Set(Self.repairableForms.map(\.count)).sorted(by: >) where words.count > size {
+            let read = words.suffix(size).map { $0.uppercased().filter { $0 != "." && $0 != "," } }
+            // The fewest letters unlike the form read; none when a form is printed as it is.
+            var best: (form: [String], unlike: Int)? = nil
+            for form in Self.repairableForms where form.count == size {
+                guard read != form else { return name }
+                guard let unlike = Self.unlikeness(read, form) else { continue }
+                if best == nil || unlike < best!.unlike { best = (form, unlike) }
+            }
+            if let best {
+                words.removeLast(size)
+                return (words + best.form).joined(separator: " ")
+            }
+        }
+        return name
+    }
+
+    /// Letters of the words read unlike the form's, when each word could be the form's: all
+    /// letters alike, or in a form of two words one unlike letter in each.
+    private static func unlikeness(_ read: [String], _ form: [String]) -> Int? {
+        var total = 0
+        for (word, formWord) in zip(read, form) {
+            guard let unlike = unlikeLetters(word, formWord), unlike == 0 || (form.count > 1 && unlike == 1) else { return nil }
+            total += unlike
+        }
+        return total
+    }
+
+    /// Letters of a word of the same length that are neither equal nor look-alikes; nil when the
+    /// lengths differ.
+    private static func unlikeLetters(_ word: String, _ formWord: String) -> Int? {
+        guard word.count == formWord.count else { return nil }
+        var unlike = 0
+        for (a, b) in zip(word, formWord) where a != b {
+            let x: Character? = formLookalike[a], y: Character? = formLookalike[b]
+            if x == nil || x != y { unlike += 1 }
+        }
+        return unlike
+    }
+
+    /// Legal forms of two or more words of at least three letters ("SDN BHD", "PTY LTD"), longest
+    /// first, and the closing forms whose look-alike spellings are no words ("BHO", "LTO",
+    /// "GM8H"). Shorter or other forms ("SA", "PTE" for "PIE", "OHG" for "ONG") are too like
+    /// ordinary words to be repaired.
+    private static let repairableForms: [[String]] = LegalForms.printed
+        .map { $0.split(separator: " ").map { $0.filter(\.isLetter) } }
+        .filter { (words: [String]) -> Bool in
+            words.allSatisfy { $0.count >= 3 } && (words.count > 1 || closingForms.contains(words[0]))
+        }
+        .reduce(into: [[String]]()) { unique, form in if !unique.contains(form) { unique.append(form) } }
+        .sorted { $0.count > $1.count }
+
+    private static let closingForms: Set<String> = ["BHD", "LTD", "GMBH"]
+
+    /// Letters OCR reads for one another in a legal form, each to one representative.
+    private static let formLookalike: [Character: Character] = [
+        "0": "O", "Q": "O", "D": "O", "O": "O",
+        "5": "S", "$": "S", "8": "S", "B": "S", "S": "S",
+        "1": "I", "L": "I", "|": "I", "!": "I", "T": "I", "I": "I",
+        "M": "N", "H": "N", "W": "N", "N": "N",
+        "6": "C", "G": "C", "C": "C",
+    ]
 
     /// A legal name printed in brackets under the brand ("(PENNY GmbH & Co. KG)"), or with its
     /// closing bracket lost or cut off with a registration number: the name without them.

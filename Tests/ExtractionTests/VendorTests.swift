@@ -135,6 +135,17 @@ struct VendorTests {
         #expect(extract("BOOK NOOK (TAMAN DAYA) SDN 8HD\nTOTAL 1.00").vendor == "BOOK NOOK (TAMAN DAYA) SDN BHD")
     }
 
+    /// Legal forms are a closed list: a closing form read with look-alikes is repaired, while
+    /// ordinary words that look like short forms stay.
+    @Test func aClosingLegalFormReadWithLookalikesIsRepaired() {
+        #expect(extract("LIAN HING STATIONERY SON SHO\nTOTAL 1.00").vendor == "LIAN HING STATIONERY SDN BHD")
+        #expect(extract("UNIHAKKA INTERNATIONAL SOM BHD\nTOTAL 1.00").vendor == "UNIHAKKA INTERNATIONAL SDN BHD")
+        #expect(extract("NORTHWIND TRADERS PTY LTO\nTOTAL 1.00").vendor == "NORTHWIND TRADERS PTY LTD")
+        #expect(extract("KAFFEEHAUS MULLER GM8H\nTOTAL 1.00").vendor == "KAFFEEHAUS MULLER GMBH")
+        #expect(extract("GRANNY'S APPLE PIE\nTOTAL 1.00").vendor == "GRANNY'S APPLE PIE")
+        #expect(extract("RESTORAN TAN KIM ONG\nTOTAL 1.00").vendor == "RESTORAN TAN KIM ONG")
+    }
+
     /// A label printed before the name ("owned by", "company") is not part of it.
     @Test func aLabelBeforeTheNameIsDropped() {
         #expect(extract("Pho Corner\nDimiliki: pho corner sdn bhd\nTOTAL 1.00").vendor == "pho corner sdn bhd")
