@@ -1,4 +1,5 @@
 import Foundation
+import RebutCore
 
 extension VendorExtractor {
     /// How receipts end, in the languages Rebut reads: thanks, come again, returns policy.
@@ -21,6 +22,18 @@ extension VendorExtractor {
     /// stands alone on the line. OCR reads the ß of "-straße" as B, 8, K, H or &.
     private static let compoundStreet = try! NSRegularExpression(
         pattern: #"\b\p{L}{2,}(STR\.?|STRA(?:SS|B|8|K|H|&)E|WEG|PLATZ|ALLEE|GASSE|RING|DAMM|UFER|CHAUSSEE|STEIG|STRAAT|LAAN|PLEIN|GRACHT)\s*\d{1,4}\s?[A-Z]?\b"#)
+
+    /// A legal form closes a name ("AEON CO. (M) BHD"); one that opens a line before the words
+    /// of a name ("CO. REG. NO 12345", "CO, NG. JMO") is a registration line or debris.
+    static func formLeadsTheName(_ cleaned: String) -> Bool {
+        let words = MatchableLine(cleaned).words
+        guard let first = words.firstIndex(where: { legalFormWords.contains($0) }) else { return false }
+        return !words[..<first].contains { !nameFiller.contains($0) && !$0.allSatisfy(\.isNumber) }
+            && !nameCoreWords(words[(first + 1)...].joined(separator: " ")).isEmpty
+    }
+
+    /// Every word of a printed legal form ("SDN", "BHD", "CO", "GMBH").
+    static let legalFormWords = Set(KeywordSet(LegalForms.printed).patterns.flatMap(\.words))
 
     /// `folded`: the line's upper-case, accent-free text.
     static func isStreetLine(_ folded: String) -> Bool {
@@ -45,7 +58,10 @@ extension VendorExtractor {
         let outsideBrackets = TextNormalisation.replacing(TextNormalisation.parenthesised, in: cleaned, with: " ")
         let addressLike = outsideBrackets.contains(where: \.isNumber)
             && MatchableLine(outsideBrackets).contains(any: Self.anyAddressWords)
-        if legal { score += nameCore(cleaned) >= 3 && !addressLike ? VendorWeights.legalForm : VendorWeights.bareLegalForm }
+        if legal {
+            let closesAName = nameCore(cleaned) >= 3 && !addressLike && !formLeadsTheName(cleaned)
+            score += closesAName ? VendorWeights.legalForm : VendorWeights.bareLegalForm
+        }
         else if m.contains(any: Keywords.businessWords) { score += VendorWeights.businessWord }
         if m.contains(any: ownerWords) { score += VendorWeights.owner }
         if m.contains(any: closingWords) { score += VendorWeights.closing }

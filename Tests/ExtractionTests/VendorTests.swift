@@ -146,6 +146,20 @@ struct VendorTests {
         #expect(extract("RESTORAN TAN KIM ONG\nTOTAL 1.00").vendor == "RESTORAN TAN KIM ONG")
     }
 
+    /// A legal form closes a name: one opening a line before other words is registration
+    /// debris, and gives that line no name's weight.
+    @Test func aLegalFormOpeningTheLineMarksNoName() {
+        let slip = """
+        PASSR MIKE JIN SENG
+        379, JALAN PERMAS SATU,
+        TEL : O7-9874804
+        (CO, NG. JM0195368-D)
+        TOTAL 9.00
+        """
+        #expect(extract(slip).vendor == "PASSR MIKE JIN SENG")
+        #expect(extract("AEON CO. (M) BHD\nTOTAL 9.00").vendor == "AEON CO. (M) BHD")
+    }
+
     /// A label printed before the name ("owned by", "company") is not part of it.
     @Test func aLabelBeforeTheNameIsDropped() {
         #expect(extract("Pho Corner\nDimiliki: pho corner sdn bhd\nTOTAL 1.00").vendor == "pho corner sdn bhd")
