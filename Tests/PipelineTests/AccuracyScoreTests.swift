@@ -112,6 +112,26 @@ struct ShopRecurrenceTests {
         #expect(groups["001-clean"] == ShopRecurrence.repeated && groups["002-heic"] == ShopRecurrence.repeated)
     }
 
+    @Test func eachShopCountsOnceHoweverManyReceiptsItPrinted() {
+        // One shop on three receipts, all wrong, beside two shops on one each, right: two receipts
+        // of five are right, but two shops of three.
+        let samples = [sample("1", "BIG SHOP"), sample("2", "Big Shop"), sample("3", "BIG SHOP"),
+                       sample("4", "SMALL ONE"), sample("5", "SMALL TWO")]
+        let scores = samples.map { s in
+            let right = s.truth.company?.hasPrefix("SMALL") == true
+            return AccuracyScore.ReceiptScore(name: s.name, total: right, date: true, vendorExact: right, vendorSimilar: right)
+        }
+        let row = ShopRecurrence.shopWeighted(scores, samples: samples)
+        #expect(row?.receipts == 3)
+        #expect(abs((row?.total ?? 0) - 2.0 / 3) < 1e-9 && abs((row?.allThree ?? 0) - 2.0 / 3) < 1e-9)
+        #expect(row?.date == 1)
+        #expect(ShopRecurrence.largestShopLine(samples) == "largest shop: 3 of 5 receipts (60.0%), 3 shops")
+        // Captures of one receipt are one receipt of its shop.
+        let captures = [sample("7-clean", "BIG SHOP", variant: "clean"), sample("7-photo", "BIG SHOP", variant: "photo"),
+                        sample("8-clean", "SMALL ONE", variant: "clean")]
+        #expect(ShopRecurrence.largestShopLine(captures) == "largest shop: 1 of 2 receipts (50.0%), 2 shops")
+    }
+
     @Test func accuracyIsGivenPerGroupOnlyWhenBothAreThere() {
         let samples = [sample("1", "A SHOP"), sample("2", "A SHOP"), sample("3", "ANOTHER")]
         let scores = [
@@ -120,10 +140,11 @@ struct ShopRecurrenceTests {
             AccuracyScore.ReceiptScore(name: "3", total: true, date: true, vendorExact: false, vendorSimilar: false),
         ]
         let rows = ShopRecurrence.accuracy(scores, samples: samples)?.rows ?? []
-        #expect(rows.map(\.variant) == [ShopRecurrence.oneOff, ShopRecurrence.repeated])
-        #expect(rows.map(\.receipts) == [1, 2])
-        #expect(rows.map(\.allThree) == [0, 0.5])
-        #expect(rows.map(\.total) == [1, 0.5])
+        #expect(rows.map(\.variant) == [ShopRecurrence.oneOff, ShopRecurrence.repeated, ShopRecurrence.eachShopOnce])
+        // The last row counts shops, each at its own share of right receipts.
+        #expect(rows.map(\.receipts) == [1, 2, 2])
+        #expect(rows.map(\.allThree) == [0, 0.5, 0.25])
+        #expect(rows.map(\.total) == [1, 0.5, 0.75])
         #expect(ShopRecurrence.accuracy(Array(scores.prefix(2)), samples: Array(samples.prefix(2))) == nil)
         #expect(ShopRecurrence.accuracy(scores, samples: samples)?.table(heading: "shop").hasPrefix("shop ") == true)
     }

@@ -22,7 +22,9 @@ struct BenchAccuracyCommand: AsyncParsableCommand {
 
         Accuracy is also split by shop: receipts of a shop on no other receipt of the set \
         (one-off) against those of shops seen again (repeat), the nearer guess at shops never \
-        seen. With variants, accuracy is also given per variant. Time is given per receipt and per \
+        seen, and with each shop counted once (the mean of every shop's own accuracy; its \
+        receipts column counts shops), since one shop printing a third of a set scores its \
+        layout more than the rules. With variants, accuracy is also given per variant. Time is given per receipt and per \
         stage (decode, clean, ocr, re-read), the slowest files by name. Peak RSS is the whole \
         run's; per receipt it is exact with --jobs 1 (the peak is reset before each receipt) and \
         otherwise the process's high-water mark when the receipt finished.
@@ -54,7 +56,7 @@ struct BenchAccuracyCommand: AsyncParsableCommand {
         /// Each stage's share of all stage time (decode, clean, ocr, reread).
         var stageShare: [String: Double]
         var variants: [VariantAccuracy.Row]?
-        /// One-off shops against repeat shops (see `ShopRecurrence`).
+        /// One-off shops against repeat shops, then each shop counted once (see `ShopRecurrence`).
         var shops: [VariantAccuracy.Row]?
         var slowest: [ReceiptRun]
         var receiptRuns: [ReceiptRun]
@@ -188,6 +190,7 @@ struct BenchAccuracyCommand: AsyncParsableCommand {
         if let shops {
             print("")
             print(shops.table(heading: "shop"), terminator: "")
+            if let largest = ShopRecurrence.largestShopLine(data.samples) { print(largest) }
         }
         print("")
         print(String(format: "speed: %.2f receipts/s (wall %.1f s), median %.2f s per receipt per worker",

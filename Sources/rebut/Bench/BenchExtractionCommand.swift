@@ -15,7 +15,8 @@ struct BenchExtractionCommand: AsyncParsableCommand {
         `bench accuracy` takes them), reads TEXT/NAME.json (an array of text lines with \
         confidences, as the pipeline dumps them) or else TEXT/NAME.txt (plain OCR text), extracts \
         the fields and scores them, also split by shop: one-off shops (on no other receipt of the \
-        set) against repeat shops.
+        set) against repeat shops, and each shop counted once (the mean of every shop's own \
+        accuracy; its receipts column counts shops).
 
         --warm replays the receipts in name order as a person would file them: each is read with \
         what the earlier ones taught (their vendors, numbers, addresses and dates), scored, then \
@@ -145,9 +146,12 @@ struct BenchExtractionCommand: AsyncParsableCommand {
             print("")
             print(warmReport.table, terminator: "")
         }
-        if let shops = ShopRecurrence.accuracy(scores, samples: samples.filter { !missingText.contains($0.name) }) {
+        let scored = samples.filter { !missingText.contains($0.name) }
+        if let shops = ShopRecurrence.accuracy(scores, samples: scored) {
             print("")
-            print(shops.table(heading: "shop"))
+            print(shops.table(heading: "shop"), terminator: "")
+            if let largest = ShopRecurrence.largestShopLine(scored) { print(largest) }
+            print("")
         }
         print(Self.calibrationTable(calibration), terminator: "")
         if misses {
