@@ -19,18 +19,24 @@ struct DateExtractor: Sendable {
     func extract(_ lines: [ReceiptLine], context: ExtractionContext) -> Result {
         var readings: [DateReading] = []
         for line in lines { readings += DateParser.readings(in: line.text, lineIndex: line.index) }
-        // No real date printed ("36/03/2018"): one misread digit from a date the receipt is expected in.
+        // No real date printed ("36/03/2018", "19/62/2018"): one misread digit from a date the
+        // receipt is expected in, or without such dates, from the one plausible day it can be.
         var unreadable: [(reading: DateReading, printed: String)] = []
-        if readings.isEmpty, let prior = context.datePrior {
-            unreadable = Self.misreadDates(in: lines, prior: prior)
+        if readings.isEmpty {
+            if let prior = context.datePrior {
+                unreadable = Self.misreadDates(in: lines) { prior.contains($0) }
+            } else {
+                unreadable = Self.misreadDates(in: lines) { plausibility($0, context: context) == 1 }
+            }
             readings = unreadable.map(\.reading)
         }
         guard !readings.isEmpty else { return Result(candidates: [], confidence: 0) }
 
         var ledger = ledger(readings, context: context, receiptLines: lines)
         for (reading, printed) in unreadable {
-            ledger.scale(.priorMisread, by: DateWeights.unreadableMisread, reading.date,
-                         note: "read as \(printed), no such day: one misread digit from the \(context.datePrior?.datesName ?? "")")
+            let note = context.datePrior.map { "one misread digit from the \($0.datesName)" } ?? "the one plausible day a misread digit away"
+            ledger.scale(.priorMisread, by: context.datePrior == nil ? DateWeights.unreadableWithoutPrior : DateWeights.unreadableMisread,
+                         reading.date, note: "read as \(printed), no such day: \(note)")
         }
         let ranked = ledger.ranked(tieBreak: Self.earlierLineFirst)
         let candidates = ranked.prefix(5).map {
@@ -40,8 +46,11 @@ struct DateExtractor: Sendable {
         }
         let top = ranked[0].score
         let second = ranked.count > 1 ? ranked[1].score : 0
-        return Result(candidates: Array(candidates),
-                      confidence: Confidence.fromScores(best: top, second: second, strong: 0.85))
+        var confidence = Confidence.fromScores(best: top, second: second, strong: 0.85)
+        // Only a real day a digit away, with no expected dates behind it: unsure, so the receipt
+        // goes to review and the page is read once more, as when no date was found at all.
+        if !unreadable.isEmpty, context.datePrior == nil { confidence = min(confidence, DateWeights.guessConfidence) }
+        return Result(candidates: Array(candidates), confidence: confidence)
     }
 
     /// Each date's best reading and its entries, then `repeated` for a date printed on several lines.
@@ -183,9 +192,10 @@ struct DateExtractor: Sendable {
     static let departureWords: KeywordSet = ["DEPARTURE", "DEPART", "ABREISE", "SALIDA", "SORTIDA", "CHECK OUT",
                                              "CHECK-OUT", "DEP"]
 
-    /// Date-shaped text that is no real day ("36/03/2018", "30/13/2018"): the dates inside the prior
-    /// one digit misread away, when there is exactly one per printed date.
-    static func misreadDates(in lines: [ReceiptLine], prior: DatePrior) -> [(reading: DateReading, printed: String)] {
+    /// Date-shaped text that is no real day ("36/03/2018", "30/13/2018"): the dates `accepted`
+    /// (inside the prior, or plausible) one digit misread away, when there is exactly one per
+    /// printed date.
+    static func misreadDates(in lines: [ReceiptLine], accepting accepted: (LocalDate) -> Bool) -> [(reading: DateReading, printed: String)] {
         var out: [(reading: DateReading, printed: String)] = []
         for line in lines {
             let ns = line.text as NSString
@@ -199,7 +209,7 @@ struct DateExtractor: Sendable {
                         var changed = characters
                         changed[i] = Character(String(replacement))
                         for var reading in DateParser.readings(in: String(changed), lineIndex: line.index)
-                            where prior.contains(reading.date) && found[reading.date] == nil {
+                            where accepted(reading.date) && found[reading.date] == nil {
                             reading.line = line.text
                             found[reading.date] = reading
                         }
@@ -292,6 +302,10 @@ enum DateWeights {
     static let outsidePrior = 0.85, priorMisread = 0.02
     /// A date read out of text that is no real day: a guess, kept below a printed date's confidence.
     static let unreadableMisread = 0.8
+    /// … and with no expected dates to say which, only the one plausible day a digit away.
+    static let unreadableWithoutPrior = 0.6
+    /// Such a guess's confidence at most: under the review threshold.
+    static let guessConfidence = ReviewRule.threshold - 0.05
 }
 
 /// The rules that score a date reading, by the name `--explain` prints.

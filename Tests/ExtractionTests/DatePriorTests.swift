@@ -30,8 +30,6 @@ struct DatePriorTests {
 
     @Test func aDateThatIsNoRealDayIsReadAsTheOneInsideTheEvent() {
         let text = "CAFE LUNA\nDATE: 36/03/2018 12:30\nTOTAL 7.50"
-        // 36 March does not exist: cold, there is no date at all.
-        #expect(extract(text).date == nil)
         let easter = DatePrior.event(from: day("2018-03-27"), to: day("2018-04-02"))
         let fields = extract(text, ExtractionContext(datePrior: easter))
         #expect(fields.date == day("2018-03-30"))
@@ -40,6 +38,22 @@ struct DatePriorTests {
         #expect((fields.confidence[.date] ?? 1) < extract("CAFE LUNA\nDATE: 30/03/2018 12:30\nTOTAL 7.50").confidence[.date]!)
         // Outside any event, the unreadable date stays unread.
         #expect(extract(text, ExtractionContext(datePrior: Self.trip)).date == nil)
+    }
+
+    @Test func withoutExpectedDatesTheOnePlausibleDayADigitAwayIsAWeakerGuess() {
+        // 36 March does not exist; of the days one misread digit away only 30 March is real.
+        let text = "CAFE LUNA\nDATE: 36/03/2018 12:30\nTOTAL 7.50"
+        let cold = extract(text)
+        #expect(cold.date == day("2018-03-30"))
+        #expect(cold.candidates[.date]?.first?.evidence?.contains("the one plausible day") == true)
+        let easter = DatePrior.event(from: day("2018-03-27"), to: day("2018-04-02"))
+        #expect((cold.confidence[.date] ?? 1) < extract(text, ExtractionContext(datePrior: easter)).confidence[.date]!)
+        // Several real days a digit away (06, 08 and 09 March): which one is unknowable, so none.
+        #expect(extract("CAFE LUNA\nDATE: 00/03/2018 12:30\nTOTAL 7.50").date == nil)
+        // The one real day lies eighteen years before today: no plausible day, no guess.
+        let today = ExtractionContext(referenceDate: day("2026-11-26"))
+        #expect(extract("CAFE LUNA\nDATE: 36/03/2008 12:30\nTOTAL 7.50", today).date == nil)
+        #expect(extract(text, today).date == day("2018-03-30"))
     }
 
     @Test func nothingMovesWhenNoDateInsideIsOneMisreadAway() {
