@@ -9,7 +9,6 @@ enum ArithmeticRules {
         let changeGiven = facts.changeGiven
         // Paid − change counts once per amount: more when it closes on an amount printed elsewhere.
         var closedChange = Set(sums.witnesses.filter { $0.kind == .paidMinusChange }.map(\.value))
-        let changeMisreads = sums.changeMisreads(facts)
         for inference in sums.inferences {
             var weight = TotalWeights.weight(inference.rule)
             var note = ""
@@ -19,7 +18,7 @@ enum ArithmeticRules {
             }
             // A better-read total one digit away says the change is the misread: the equation
             // speaks for that total, not for an amount printed nowhere.
-            if inference.rule == .paidMinusChange, let printed = changeMisreads[inference.value], ledger.has(printed) {
+            if inference.rule == .paidMinusChange, let printed = sums.changeMisreads[inference.value], ledger.has(printed) {
                 ledger.add(inference.rule, weight, to: printed, note: "change read one digit off")
                 continue
             }

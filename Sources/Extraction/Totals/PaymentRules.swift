@@ -9,7 +9,7 @@ enum PaymentRules {
     static func paidMinusChange(_ facts: TotalFacts, _ sums: ReceiptArithmetic, _ ledger: inout TotalLedger) {
         let results = sums.paidMinusChange
         guard facts.changeGiven, !results.isEmpty else { return }
-        let proven = sums.provenAgainstUnclosedChange.union(sums.changeMisreads(facts).values)
+        let proven = sums.provenAgainstUnclosedChange.union(sums.changeMisreads.values)
         for value in Array(ledger.values) where !results.contains(value) && !proven.contains(value) {
             ledger.scale(.offPaidMinusChange, by: TotalWeights.weight(.offPaidMinusChange), value)
         }

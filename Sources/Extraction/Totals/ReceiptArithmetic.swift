@@ -27,6 +27,9 @@ struct ReceiptArithmetic: Sendable {
     private(set) var witnesses: [ClosedSums.Witness] = []
     /// Rounded totals a printed total ± the printed rounding lands on to the cent.
     private(set) var closedRoundings: Set<Decimal> = []
+    /// Paid − change results printed nowhere → the better-read printed total they are a
+    /// one-digit misread of (see `findChangeMisreads`).
+    private(set) var changeMisreads: [Decimal: Decimal] = [:]
 
     init(_ facts: TotalFacts) {
         inferPaidMinusChange(facts)
@@ -39,6 +42,7 @@ struct ReceiptArithmetic: Sendable {
         inferSubtotalPlusCharges(facts)
         findTotalsRoundedWithoutALine(facts)
         witnesses = ClosedSums.witnesses(facts.labelled).map { movedToRounded($0, facts) }
+        findChangeMisreads(facts)
     }
 
     /// Results of cash − change (or card − change), change handed back or none.
@@ -57,25 +61,25 @@ struct ReceiptArithmetic: Sendable {
     /// where that total was read at least as surely as the change: then one of the two is a
     /// one-digit misread, and the better-read printed total is believed over an amount printed
     /// nowhere ("Total incl. GST 80.90 / CASH 100.00 / Change 18.10", the 9 of 19.10 read as 8).
-    /// Maps the unprinted result to the printed total it is a misread of.
-    func changeMisreads(_ facts: TotalFacts) -> [Decimal: Decimal] {
-        var result: [Decimal: Decimal] = [:]
+    /// Fills `changeMisreads`, mapping each unprinted result to the printed total it is a misread of.
+    /// Runs last: it reads the closed sums and the superseded totals.
+    private mutating func findChangeMisreads(_ facts: TotalFacts) {
         // A total another replaces (rounded, charges added) is no evidence against the change,
         // nor is a result other sums close on.
         let printedTotals = facts.values(.total, .finalTotal, .roundedTotal, .subtotal).filter { superseded[$0.value] == nil }
         let closed = Set(witnesses.map(\.value)).union(closedRoundings)
-        for equation in Self.paymentsLessChange(facts.values(.cashPayment, .cardPayment, .change, .rounding))
-        where equation.change.value > 0 && !closed.contains(equation.value) && !facts.labelled.contains(where: { $0.value == equation.value && $0.lineIndex != equation.paid.lineIndex }) {
-            guard let changeConfidence = equation.change.readingConfidence else { continue }
+        for equation in Self.paymentsLessChange(facts.values(.cashPayment, .cardPayment, .change, .rounding)) {
+            let printedElsewhere = facts.labelled.contains { $0.value == equation.value && $0.lineIndex != equation.paid.lineIndex }
+            guard equation.change.value > 0, !closed.contains(equation.value), !printedElsewhere,
+                  let changeConfidence = equation.change.readingConfidence else { continue }
             let misreadOf = printedTotals.first { total in
                 total.lineIndex < equation.paid.lineIndex
                     && ClosedSums.differingDigit(total.value, equation.value) != nil
                     && ClosedSums.differingDigit(equation.paid.value - total.value, equation.change.value) != nil
                     && (total.readingConfidence ?? 0) >= changeConfidence
             }
-            if let misreadOf { result[equation.value] = misreadOf.value }
+            if let misreadOf { changeMisreads[equation.value] = misreadOf.value }
         }
-        return result
     }
 
     mutating func infer(_ value: Decimal, _ rule: TotalRule, from source: LabelledAmount) {
