@@ -19,8 +19,7 @@ public enum ShopRecurrence {
     /// of it) are one receipt: a shop repeats only on another receipt.
     public static func groups(_ samples: [LabelledDataset.Sample]) -> [String: String] {
         let shops = shopKeys(samples)
-        var receipts: [String: Set<String>] = [:]
-        for sample in samples { receipts[shops[sample.name] ?? "", default: []].insert(receipt(sample)) }
+        let receipts = receiptsByShop(samples, shops: shops)
         var groups: [String: String] = [:]
         for sample in samples {
             groups[sample.name] = (receipts[shops[sample.name] ?? ""]?.count ?? 0) > 1 ? repeated : oneOff
@@ -56,13 +55,18 @@ public enum ShopRecurrence {
 
     /// "largest shop: 33 of 83 receipts (39.8%)": how far one shop's layout can sway the set.
     public static func largestShopLine(_ samples: [LabelledDataset.Sample]) -> String? {
-        let shops = shopKeys(samples)
-        var receipts: [String: Set<String>] = [:]
-        for sample in samples { receipts[shops[sample.name] ?? "", default: []].insert(receipt(sample)) }
+        let receipts = receiptsByShop(samples, shops: shopKeys(samples))
         let all = Set(samples.map(receipt)).count
         guard all > 0, let largest = receipts.values.map(\.count).max() else { return nil }
         return String(format: "largest shop: %d of %d receipts (%.1f%%), %d shops", largest, all,
                       100 * Double(largest) / Double(all), receipts.count)
+    }
+
+    /// The receipts (not captures) of each shop, by `shopKeys`.
+    static func receiptsByShop(_ samples: [LabelledDataset.Sample], shops: [String: String]) -> [String: Set<String>] {
+        var receipts: [String: Set<String>] = [:]
+        for sample in samples { receipts[shops[sample.name] ?? "", default: []].insert(receipt(sample)) }
+        return receipts
     }
 
     /// Each sample's shop; a receipt without a vendor truth is a shop of its own.

@@ -24,8 +24,8 @@ struct BenchAccuracyCommand: AsyncParsableCommand {
         (one-off) against those of shops seen again (repeat), the nearer guess at shops never \
         seen, and with each shop counted once (the mean of every shop's own accuracy; its \
         receipts column counts shops), since one shop printing a third of a set scores its \
-        layout more than the rules. With variants, accuracy is also given per variant. Time is given per receipt and per \
-        stage (decode, clean, ocr, re-read), the slowest files by name. Peak RSS is the whole \
+        layout more than the rules. With variants, accuracy is also given per variant. Time is \
+        given per receipt and per stage (decode, clean, ocr, re-read), the slowest files by name. Peak RSS is the whole \
         run's; per receipt it is exact with --jobs 1 (the peak is reset before each receipt) and \
         otherwise the process's high-water mark when the receipt finished.
 
