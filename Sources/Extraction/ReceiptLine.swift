@@ -162,8 +162,11 @@ struct ReceiptLine: Sendable {
     /// "TOTAL AFTER ROUNDING": a rounding word that names the rounded total.
     static let after: KeywordSet = ["AFTER"]
 
-    /// "TOTAL (INCL. GST)", "Total Sales (Inclusive of GST)".
-    static let totalWithTaxInBrackets = try! NSRegularExpression(pattern: #"TOTAL[^(]*\([^)]*(GST|VAT|TAX|IVA|TVA|MWST|SST)"#)
+    /// "TOTAL (INCL. GST)", "Total Sales (Inclusive of GST)"; and the same with the opening bracket
+    /// and the inclusion word misread ("Total Sajestiochusivc of GST) :"): a tax word that closes a
+    /// bracket after TOTAL qualifies the total, where "TOTAL GST" names the tax.
+    static let totalWithTaxInBrackets = try! NSRegularExpression(
+        pattern: #"TOTAL[^(]*\([^)]*(GST|VAT|TAX|IVA|TVA|MWST|SST)|TOTAL.*\b(GST|VAT|TAX|IVA|TVA|MWST|SST)\s?[)}\]]"#)
 
     /// The label role of a line, or nil when it names no amount. Order matters: the traps that
     /// contain the word TOTAL ("SUBTOTAL", "TOTAL QTY", "TOTAL GST") are checked before TOTAL.

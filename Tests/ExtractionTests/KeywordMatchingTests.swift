@@ -48,6 +48,25 @@ struct KeywordMatchingTests {
         #expect(fields.total == amount("25.15"))
     }
 
+    /// The bracket that closes after the tax word survives when its opening and the word
+    /// INCLUSIVE are misread: the line is still the total, not the tax.
+    @Test func aTaxWordClosingABracketQualifiesTheTotal() {
+        #expect(ReceiptLine.classify(MatchableLine("Total Sajestiochusivc of GST) : 80.90")) == .finalTotal)
+        #expect(ReceiptLine.classify(MatchableLine("TOTAL (INCL. VAT) 12.00")) == .finalTotal)
+        #expect(ReceiptLine.classify(MatchableLine("Total GST 0.00")) == .tax)
+        #expect(ReceiptLine.classify(MatchableLine("TOTAL GST 6% 1.20")) == .tax)
+        let fields = extract("""
+        YONGFATT ENTERPRISE
+        ELEGANT SCH TR BAG 1 80.91
+        Total GST 0.00
+        Rounding -0.01
+        Total Sajestiochusivc of GST) : 80.90
+        CASH 100.00
+        Change 18.10
+        """)
+        #expect(fields.total == amount("80.90"))
+    }
+
     @Test func serviceChargeIsNotChange() {
         #expect(ReceiptLine.classify(MatchableLine("Serv Charge 10% 4.08")) != .change)
         #expect(ReceiptLine.classify(MatchableLine("CHANGE 4.08")) == .change)
