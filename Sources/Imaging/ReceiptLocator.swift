@@ -159,20 +159,73 @@ enum ReceiptLocator {
         // edge (scanner edges, folds). Lines closed into a block are kept however tall: a
         // left-aligned block of close lines ("TABLE / CASH / RECEIPT / CASHIER") is text,
         // and leaving it out cut the start of every line in it.
-        let text = blobs.rects.filter { box in
+        let lineLike = blobs.rects.filter { box in
             box.width >= minimumWidth && box.height >= 2 && box.height < Int32(Double(small.height) * 0.9)
                 && box.width < Int32(Double(small.width) * 0.95)
         }
+        let text = lineLike.filter { !isScanEdge($0, among: lineLike, frameHeight: Int32(small.height)) }
         guard text.count >= 3 else { return nil }
         let left = text.map(\.x).min()!, top = text.map(\.y).min()!
         let right = text.map { $0.x + $0.width }.max()!, bottom = text.map { $0.y + $0.height }.max()!
-        let region = PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+        var region = PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+        // The edge line's width had covered print too faint for the threshold at the start or
+        // end of the lines (a photo's unevenly printed left column): without it, those lines
+        // are taken whole, read at a lighter threshold.
+        if text.count < lineLike.count {
+            region = widened(region, toFainterLinesOf: small, threshold: threshold, minimumWidth: minimumWidth)
+        }
         // A receipt's print is never a sliver of the frame. Where one line is printed darker than
         // the rest (a name written on a faded slip, a stamp), that line alone passes the threshold:
         // a faded slip was cut down to it and lost every amount.
         guard Double(region.height) >= Double(small.height) * minimumTextShare,
               Double(region.width) >= Double(small.width) * minimumTextShare else { return nil }
         return region
+    }
+}
+
+extension ReceiptLocator {
+    /// `region` widened to the whole of every line it holds, the lines found at a threshold
+    /// halfway from `threshold` to the paper's grey.
+    static func widened(_ region: PixelRect, toFainterLinesOf small: LeptonicaImage, threshold: Int32,
+                        minimumWidth: Int32) -> PixelRect {
+        guard let inside = small.clipped(to: region) else { return region }
+        var paper: UInt32 = 0
+        guard pixGetRankValue(inside.pointer, 1, 0.5, &paper) == 0 else { return region }
+        let lighter = threshold + max(0, (Int32(paper) - threshold) / 2)
+        guard lighter > threshold, let ink = LeptonicaImage(taking: pixThresholdToBinary(small.pointer, lighter)),
+              let lines = LeptonicaImage(taking: pixCloseSafeBrick(nil, ink.pointer, Int32(max(3, small.width / 40)), 3)),
+              let blobs = lines.connectedComponents() else { return region }
+        var left = region.x, right = region.x + region.width
+        for box in blobs.rects where box.width >= minimumWidth && box.height < region.height / 4
+            && box.y >= region.y && box.y + box.height <= region.y + region.height
+            && box.x < right && box.x + box.width > left {
+            left = min(left, box.x)
+            right = max(right, box.x + box.width)
+        }
+        return PixelRect(x: left, y: region.y, width: right - left, height: region.height)
+    }
+
+    /// Most of a frame's height a scan's edge shadow takes: a thin dark line along the top or
+    /// bottom of an A4 scan where the lid did not cover the glass.
+    static let scanEdgeShare = 0.015
+    /// The least gap, as a share of the frame's height, between an edge line and the print.
+    static let scanEdgeGap = 0.03
+
+    /// A thin blob lying along the frame's top or bottom edge, clear of every other blob: the
+    /// scanner's edge, not print. Taken for a line of text it stretched a slip's box across
+    /// the whole page, and Tesseract read the bare page beside the slip for seconds. A receipt's
+    /// first line cut by the frame is followed by the next within a line or two, so it stays.
+    static func isScanEdge(_ box: PixelRect, among boxes: [PixelRect], frameHeight: Int32) -> Bool {
+        let height = Double(frameHeight)
+        guard Double(box.height) <= height * scanEdgeShare else { return false }
+        let atTop = box.y == 0, atBottom = box.y + box.height >= frameHeight
+        guard atTop || atBottom else { return false }
+        let gap = Int32((height * scanEdgeGap).rounded(.up))
+        // Other pieces along the same edge (the shadow broken by the slip) do not count.
+        return !boxes.contains { other in
+            if atTop ? other.y == 0 : other.y + other.height >= frameHeight { return false }
+            return atTop ? other.y < box.y + box.height + gap : other.y + other.height > box.y - gap
+        }
     }
 }
 

@@ -167,6 +167,37 @@ import Testing
         #expect(ink <= 150, "print on the shade \(ink)")
     }
 
+    /// A white slip on a white A4 lid, the scan's top edge a dark line where the lid did not
+    /// cover the glass. Taken for a line of print, the line stretched the slip's box across the
+    /// page, and the bare page beside the slip was read for seconds.
+    @Test func aScansEdgeLineIsNoPrint() throws {
+        let slip = try paper()
+        let page = try #require(LeptonicaImage.filled(width: slip.width * 4, height: slip.height * 2, grey: 250))
+        let edge = try #require(LeptonicaImage.filled(width: page.width * 85 / 100, height: page.height / 150, grey: 30))
+        let scan = try #require(page.pasting(edge, x: 0, y: 0)?.pasting(slip, x: slip.width * 2, y: slip.height / 4))
+        let cropped = try cropOnly.clean(scan)
+        #expect(cropped.width <= slip.width * 3 / 2, "\(cropped.width) vs \(slip.width)")
+        #expect(cropped.height <= slip.height * 3 / 2, "\(cropped.height) vs \(slip.height)")
+    }
+
+    /// The same with the start of every line printed faint (a slip unevenly pressed on the
+    /// print head): the edge line no longer widens the box, and the faint starts stay in it.
+    @Test func faintLineStartsStayWhenAnEdgeLineIsLeftOut() throws {
+        let lines = receiptLines + receiptLines
+        let faint = try #require(LeptonicaImage.renderedText(lines.map { String($0.prefix(8)) }, fontSize: 12, margin: 30)?
+            .withGreyLevels(ink: 140, paper: 250))
+        let dark = try #require(LeptonicaImage.renderedText(lines.map { String($0.dropFirst(8)) }, fontSize: 12, margin: 30)?
+            .withGreyLevels(ink: 20, paper: 250))
+        let page = try #require(LeptonicaImage.filled(width: (faint.width + dark.width) * 3, height: dark.height * 2, grey: 250))
+        let edge = try #require(LeptonicaImage.filled(width: page.width * 85 / 100, height: page.height / 150, grey: 30))
+        let x = faint.width + dark.width
+        let scan = try #require(page.pasting(edge, x: 0, y: 0)?.pasting(faint, x: x, y: dark.height / 4)?
+            .pasting(dark, x: x + faint.width - 30, y: dark.height / 4))
+        let cropped = try cropOnly.clean(scan)
+        #expect(cropped.width >= faint.width + dark.width - 120, "\(cropped.width) vs \(faint.width + dark.width)")
+        #expect(cropped.width <= (faint.width + dark.width) * 3 / 2, "\(cropped.width) vs \(faint.width + dark.width)")
+    }
+
     /// A dark strip of table along the edge, with nothing printed on it, is still cut away.
     @Test func aBareDarkEdgeIsStillCut() throws {
         let sheet = try #require(LeptonicaImage.renderedText(receiptLines + receiptLines, fontSize: 12, margin: 30))
