@@ -85,7 +85,27 @@ struct ReceiptLine: Sendable {
                 }
             }
         }
-        return paymentsBeforeChange(analysed)
+        return paymentsBeforeChange(wrappedLabels(analysed))
+    }
+
+    /// A label wrapped onto the next line: "Total Sales (Inclusive of" over "GST) : 32.70".
+    /// The bracket opened on the first line closes on the second, so the two are one label,
+    /// and the amount is what the whole label names (alone, "GST) :" read as the tax).
+    static func wrappedLabels(_ lines: [ReceiptLine]) -> [ReceiptLine] {
+        var analysed = lines
+        for i in analysed.indices.dropLast() where analysed[i].amounts.isEmpty && analysed[i].opensBracket {
+            let next = analysed[i + 1]
+            guard !next.amounts.isEmpty, let close = next.text.firstIndex(where: { ")]}".contains($0) }),
+                  !next.text[..<close].contains(where: { "([{".contains($0) }),
+                  let role = classify(MatchableLine(analysed[i].text + " " + next.text)) else { continue }
+            analysed[i + 1].role = role
+        }
+        return analysed
+    }
+
+    /// More brackets opened than closed: a label that goes on past the line's end.
+    var opensBracket: Bool {
+        text.filter { "([{".contains($0) }.count > text.filter { ")]}".contains($0) }.count
     }
 
     /// Tills print the payment right above the change: a money amount on the line before a change

@@ -217,14 +217,18 @@ extension ReceiptLocator {
     /// first line cut by the frame is followed by the next within a line or two, so it stays.
     static func isScanEdge(_ box: PixelRect, among boxes: [PixelRect], frameHeight: Int32) -> Bool {
         let height = Double(frameHeight)
-        guard Double(box.height) <= height * scanEdgeShare else { return false }
-        let atTop = box.y == 0, atBottom = box.y + box.height >= frameHeight
-        guard atTop || atBottom else { return false }
+        let thin = Int32(height * scanEdgeShare)
+        guard box.height <= thin else { return false }
+        // Along an edge: starting or ending within the edge line's own thickness of it.
+        func atTop(_ box: PixelRect) -> Bool { box.y <= thin }
+        func atBottom(_ box: PixelRect) -> Bool { box.y + box.height >= frameHeight - thin }
+        let top = atTop(box)
+        guard top || atBottom(box) else { return false }
         let gap = Int32((height * scanEdgeGap).rounded(.up))
         // Other pieces along the same edge (the shadow broken by the slip) do not count.
         return !boxes.contains { other in
-            if atTop ? other.y == 0 : other.y + other.height >= frameHeight { return false }
-            return atTop ? other.y < box.y + box.height + gap : other.y + other.height > box.y - gap
+            if top ? atTop(other) : atBottom(other) { return false }
+            return top ? other.y < box.y + box.height + gap : other.y + other.height > box.y - gap
         }
     }
 }

@@ -34,15 +34,18 @@ public enum TextDirection {
         return (variation(rows), variation(columns))
     }
 
+    /// Over the span the ink covers: a slip on an A4 page leaves most columns bare, and those
+    /// empty columns varied the column profile like lines do (a page was turned sideways).
     private static func variation(_ numbers: UnsafeMutablePointer<NUMA>) -> Double {
-        let count = Int(numaGetCount(numbers))
-        guard count > 1 else { return 0 }
-        var values = [Double](repeating: 0, count: count)
-        for i in 0..<count {
+        var values = (0..<Int(numaGetCount(numbers))).map { i -> Double in
             var value: Float = 0
             numaGetFValue(numbers, Int32(i), &value)
-            values[i] = Double(value)
+            return Double(value)
         }
+        guard let first = values.firstIndex(where: { $0 > 0 }), let last = values.lastIndex(where: { $0 > 0 }) else { return 0 }
+        values = Array(values[first...last])
+        let count = values.count
+        guard count > 1 else { return 0 }
         let mean = values.reduce(0, +) / Double(count)
         guard mean > 0 else { return 0 }
         let variance = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(count)

@@ -1,5 +1,6 @@
 import Testing
 @testable import Extraction
+import RebutCore
 
 /// Fuzzy keyword matching must forgive OCR but not turn ordinary words into keywords.
 struct KeywordMatchingTests {
@@ -65,6 +66,27 @@ struct KeywordMatchingTests {
         Change 18.10
         """)
         #expect(fields.total == amount("80.90"))
+    }
+
+    /// A label wrapped onto the next line keeps its meaning: the bracket opened on the first
+    /// line closes on the second.
+    @Test func aLabelWrappedOntoTheNextLineIsOneLabel() {
+        let fields = extract("""
+        ASIA MART
+        DELICIA CHOCOLATE 1 15.25
+        GARDENIA JUMBO 1 3.55
+        Total Sales (Excluding GST) : 31.03
+        Total GST : 1.65
+        Rounding : 0.02
+        Total Sales (Inclusive of
+        GST) : 32.70
+        CASH 40.00
+        Change : 7.30
+        """)
+        #expect(fields.total == amount("32.70"))
+        let lines = ReceiptLine.analyse(["Total Sales (Inclusive of", "GST) : 32.70", "Total GST : 1.65"].map { TextLine(text: $0) })
+        #expect(lines[1].role == AmountRole.finalTotal)
+        #expect(lines[2].role == AmountRole.tax)
     }
 
     @Test func serviceChargeIsNotChange() {
