@@ -168,9 +168,9 @@ enum ReceiptLocator {
         let left = text.map(\.x).min()!, top = text.map(\.y).min()!
         let right = text.map { $0.x + $0.width }.max()!, bottom = text.map { $0.y + $0.height }.max()!
         var region = PixelRect(x: left, y: top, width: right - left, height: bottom - top)
-        // The edge line's width had covered print too faint for the threshold at the start or
-        // end of the lines (a photo's unevenly printed left column): without it, those lines
-        // are taken whole, read at a lighter threshold.
+        // The edge line had covered print too faint for the threshold (a photo's unevenly
+        // printed left column; a faint header under it): without it, the print is taken
+        // whole at a lighter threshold.
         if text.count < lineLike.count {
             region = widened(region, toFainterLinesOf: small, threshold: threshold, minimumWidth: minimumWidth)
         }
@@ -184,8 +184,9 @@ enum ReceiptLocator {
 }
 
 extension ReceiptLocator {
-    /// `region` widened to the whole of every line it holds, the lines found at a threshold
-    /// halfway from `threshold` to the paper's grey.
+    /// `region` grown to the lines found at a threshold halfway from `threshold` to the paper's
+    /// grey: the whole of every line it holds, and fainter lines above and below that run
+    /// under it within the gap an edge line keeps (a faint header, a faint last line).
     static func widened(_ region: PixelRect, toFainterLinesOf small: LeptonicaImage, threshold: Int32,
                         minimumWidth: Int32) -> PixelRect {
         guard let inside = small.clipped(to: region) else { return region }
@@ -195,14 +196,26 @@ extension ReceiptLocator {
         guard lighter > threshold, let ink = LeptonicaImage(taking: pixThresholdToBinary(small.pointer, lighter)),
               let lines = LeptonicaImage(taking: pixCloseSafeBrick(nil, ink.pointer, Int32(max(3, small.width / 40)), 3)),
               let blobs = lines.connectedComponents() else { return region }
-        var left = region.x, right = region.x + region.width
-        for box in blobs.rects where box.width >= minimumWidth && box.height < region.height / 4
-            && box.y >= region.y && box.y + box.height <= region.y + region.height
-            && box.x < right && box.x + box.width > left {
-            left = min(left, box.x)
-            right = max(right, box.x + box.width)
+        let frameHeight = Int32(small.height)
+        let lineLike = blobs.rects.filter { $0.width >= minimumWidth && $0.height >= 2 && $0.height < region.height / 4 }
+        var fainter = lineLike.filter { !isScanEdge($0, among: lineLike, frameHeight: frameHeight) }
+        let gap = Int32((Double(frameHeight) * scanEdgeGap).rounded(.up))
+        var left = region.x, right = region.x + region.width, top = region.y, bottom = region.y + region.height
+        var grew = true
+        while grew {
+            grew = false
+            fainter.removeAll { box in
+                guard box.x < right, box.x + box.width > left,
+                      box.y < bottom + gap, box.y + box.height > top - gap else { return false }
+                left = min(left, box.x)
+                right = max(right, box.x + box.width)
+                top = min(top, box.y)
+                bottom = max(bottom, box.y + box.height)
+                grew = true
+                return true
+            }
         }
-        return PixelRect(x: left, y: region.y, width: right - left, height: region.height)
+        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
     }
 
     /// Most of a frame's height a scan's edge shadow takes: a thin dark line along the top or

@@ -209,6 +209,23 @@ import Testing
         #expect(cropped.width <= (faint.width + dark.width) * 3 / 2, "\(cropped.width) vs \(faint.width + dark.width)")
     }
 
+    /// And a faint header above dark print: left out with the edge line, it is found again
+    /// at the lighter threshold, so the vendor's name stays in the crop.
+    @Test func aFaintHeaderStaysWhenAnEdgeLineIsLeftOut() throws {
+        let header = try #require(LeptonicaImage.renderedText(["CAFE DEL MAR SL", "C/ MAJOR 12 BARCELONA"], fontSize: 12, margin: 30)?
+            .withGreyLevels(ink: 140, paper: 250))
+        let body = try #require(LeptonicaImage.renderedText(receiptLines + receiptLines, fontSize: 12, margin: 30)?
+            .withGreyLevels(ink: 20, paper: 250))
+        let page = try #require(LeptonicaImage.filled(width: body.width * 4, height: (header.height + body.height) * 2, grey: 250))
+        let edge = try #require(LeptonicaImage.filled(width: page.width * 85 / 100, height: page.height / 150, grey: 30))
+        let top = page.height / 5
+        let scan = try #require(page.pasting(edge, x: 0, y: 0)?.pasting(header, x: body.width * 2, y: top)?
+            .pasting(body, x: body.width * 2, y: top + header.height - 30))
+        let cropped = try cropOnly.clean(scan)
+        #expect(cropped.height >= header.height + body.height - 100, "\(cropped.height) vs \(header.height + body.height)")
+        #expect(cropped.height <= (header.height + body.height) * 3 / 2, "\(cropped.height) vs \(header.height + body.height)")
+    }
+
     /// A dark strip of table along the edge, with nothing printed on it, is still cut away.
     @Test func aBareDarkEdgeIsStillCut() throws {
         let sheet = try #require(LeptonicaImage.renderedText(receiptLines + receiptLines, fontSize: 12, margin: 30))
