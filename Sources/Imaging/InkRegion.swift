@@ -1,0 +1,113 @@
+import CLeptonica
+import Foundation
+
+/// Where the print is, for a slip no brighter or darker than what it lies on (a white slip on a
+/// white lid, a receipt filling the frame): the box of its printed lines on the small copy.
+extension ReceiptLocator {
+    /// Bounding box of the printed lines, whichever way they run: a slip laid sideways on a
+    /// white lid prints columns, which the line closing below cannot join, so it is measured
+    /// turned upright and its box turned back.
+    static func inkRegion(small: LeptonicaImage, threshold: Int32) -> PixelRect? {
+        guard TextDirection.isSideways(small), let upright = small.rotated(quarterTurns: 1) else {
+            return inkRegion(lines: small, threshold: threshold)
+        }
+        // A quarter turn clockwise takes (x, y) to (height − 1 − y, x).
+        guard let box = inkRegion(lines: upright, threshold: threshold) else { return nil }
+        return PixelRect(x: box.y, y: Int32(small.height) - box.x - box.width, width: box.height, height: box.width)
+    }
+
+    /// Bounding box of printed lines running across `small`: ink closed horizontally into
+    /// line-shaped blobs, so scanner dust and specks (small, isolated) do not widen the box.
+    private static func inkRegion(lines small: LeptonicaImage, threshold: Int32) -> PixelRect? {
+        guard let ink = LeptonicaImage(taking: pixThresholdToBinary(small.pointer, threshold)),
+              let lines = LeptonicaImage(taking: pixCloseSafeBrick(nil, ink.pointer, Int32(max(3, small.width / 40)), 3)),
+              let blobs = lines.connectedComponents() else { return nil }
+        let minimumWidth = Int32(max(8, small.width / 25))
+        // Printed text: wider than a few characters and not spanning the page from edge to
+        // edge (scanner edges, folds). Lines closed into a block are kept however tall: a
+        // left-aligned block of close lines ("TABLE / CASH / RECEIPT / CASHIER") is text,
+        // and leaving it out cut the start of every line in it.
+        let lineLike = blobs.rects.filter { box in
+            box.width >= minimumWidth && box.height >= 2 && box.height < Int32(Double(small.height) * 0.9)
+                && box.width < Int32(Double(small.width) * 0.95)
+        }
+        let text = lineLike.filter { !isScanEdge($0, among: lineLike, frameHeight: Int32(small.height)) }
+        guard text.count >= 3 else { return nil }
+        let left = text.map(\.x).min()!, top = text.map(\.y).min()!
+        let right = text.map { $0.x + $0.width }.max()!, bottom = text.map { $0.y + $0.height }.max()!
+        var region = PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+        // The edge line had covered print too faint for the threshold (a photo's unevenly
+        // printed left column; a faint header under it): without it, the print is taken
+        // whole at a lighter threshold.
+        if text.count < lineLike.count {
+            region = widened(region, toFainterLinesOf: small, threshold: threshold, minimumWidth: minimumWidth)
+        }
+        // A receipt's print is never a sliver of the frame. Where one line is printed darker than
+        // the rest (a name written on a faded slip, a stamp), that line alone passes the threshold:
+        // a faded slip was cut down to it and lost every amount.
+        guard Double(region.height) >= Double(small.height) * minimumTextShare,
+              Double(region.width) >= Double(small.width) * minimumTextShare else { return nil }
+        return region
+    }
+
+    /// `region` grown to the lines found at a threshold halfway from `threshold` to the paper's
+    /// grey: the whole of every line it holds, and fainter lines above and below that run
+    /// under it within the gap an edge line keeps (a faint header, a faint last line).
+    static func widened(_ region: PixelRect, toFainterLinesOf small: LeptonicaImage, threshold: Int32,
+                        minimumWidth: Int32) -> PixelRect {
+        guard let inside = small.clipped(to: region) else { return region }
+        var paper: UInt32 = 0
+        guard pixGetRankValue(inside.pointer, 1, 0.5, &paper) == 0 else { return region }
+        let lighter = threshold + max(0, (Int32(paper) - threshold) / 2)
+        guard lighter > threshold, let ink = LeptonicaImage(taking: pixThresholdToBinary(small.pointer, lighter)),
+              let lines = LeptonicaImage(taking: pixCloseSafeBrick(nil, ink.pointer, Int32(max(3, small.width / 40)), 3)),
+              let blobs = lines.connectedComponents() else { return region }
+        let frameHeight = Int32(small.height)
+        let lineLike = blobs.rects.filter { $0.width >= minimumWidth && $0.height >= 2 && $0.height < region.height / 4 }
+        var fainter = lineLike.filter { !isScanEdge($0, among: lineLike, frameHeight: frameHeight) }
+        let gap = Int32((Double(frameHeight) * scanEdgeGap).rounded(.up))
+        var left = region.x, right = region.x + region.width, top = region.y, bottom = region.y + region.height
+        var grew = true
+        while grew {
+            grew = false
+            fainter.removeAll { box in
+                guard box.x < right, box.x + box.width > left,
+                      box.y < bottom + gap, box.y + box.height > top - gap else { return false }
+                left = min(left, box.x)
+                right = max(right, box.x + box.width)
+                top = min(top, box.y)
+                bottom = max(bottom, box.y + box.height)
+                grew = true
+                return true
+            }
+        }
+        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+
+    /// Most of a frame's height a scan's edge shadow takes: a thin dark line along the top or
+    /// bottom of an A4 scan where the lid did not cover the glass.
+    static let scanEdgeShare = 0.015
+    /// The least gap, as a share of the frame's height, between an edge line and the print.
+    static let scanEdgeGap = 0.03
+
+    /// A thin blob lying along the frame's top or bottom edge, clear of every other blob: the
+    /// scanner's edge, not print. Taken for a line of text it stretched a slip's box across
+    /// the whole page, and Tesseract read the bare page beside the slip for seconds. A receipt's
+    /// first line cut by the frame is followed by the next within a line or two, so it stays.
+    static func isScanEdge(_ box: PixelRect, among boxes: [PixelRect], frameHeight: Int32) -> Bool {
+        let height = Double(frameHeight)
+        let thin = Int32(height * scanEdgeShare)
+        guard box.height <= thin else { return false }
+        // Along an edge: starting or ending within the edge line's own thickness of it.
+        func atTop(_ box: PixelRect) -> Bool { box.y <= thin }
+        func atBottom(_ box: PixelRect) -> Bool { box.y + box.height >= frameHeight - thin }
+        let top = atTop(box)
+        guard top || atBottom(box) else { return false }
+        let gap = Int32((height * scanEdgeGap).rounded(.up))
+        // Other pieces along the same edge (the shadow broken by the slip) do not count.
+        return !boxes.contains { other in
+            if top ? atTop(other) : atBottom(other) { return false }
+            return top ? other.y < box.y + box.height + gap : other.y + other.height > box.y - gap
+        }
+    }
+}
