@@ -401,6 +401,23 @@ struct MisreadCorrectionTests {
                 == amount("8.00"))
     }
 
+    @Test func exactCashOneGlyphOffDoesNotOverruleATotalReadSurely() {
+        // With nothing back the cash is the total to the cent, but here the cash is the misread:
+        // same length, one glyph apart, and read far less surely than the total.
+        let text = """
+        WELDING GLASS 1 108.00@80
+        Rounding (RM): 0.01@61
+        Total (RM) : 332.30@91
+        CASH : 332.40@54
+        Change(RM): 0.00@18
+        """
+        #expect(extractRead(text).total == amount("332.30"))
+        // Read the other way round, the cash corrects the total.
+        let unsure = text.replacingOccurrences(of: "332.30@91", with: "332.30@40").replacingOccurrences(of: "332.40@54", with: "332.40@90")
+            .replacingOccurrences(of: "0.00@18", with: "0.00@92")
+        #expect(extractRead(unsure).total == amount("332.40"))
+    }
+
     @Test func plainTextNeverCorrectsATotal() {
         // Without OCR confidences there is no telling which reading is the misread.
         let fields = extract("Sub Total (RM) : 84.20\nTotal GST (RM) : 5.05\nTotal (RM): 89.26")

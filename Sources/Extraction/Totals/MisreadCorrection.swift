@@ -24,7 +24,10 @@ extension ClosedSums {
         for printed in printedResults where !termLines.contains(printed.lineIndex) && accepts(printed) {
             guard let confidence = printed.readingConfidence else { continue }
             let ruledOut = checkedTerms ? .checkedTerms : ruledOut(printed, by: value, terms: terms)
-            guard confidence < weakestTerm || ruledOut != nil else { continue }
+            // Exact cash against a total one glyph apart, both as long: either may be the
+            // misread ("TOTAL 332.30" read surely, "CASH 332.40" not), so OCR's confidence decides.
+            let eitherMisread = ruledOut == .notTheExactCash && Self.differingDigit(printed.value, value) != nil
+            guard confidence < weakestTerm || (ruledOut != nil && !eitherMisread) else { continue }
             // Read alike on two lines of its own ("250.00" for the item and the total): two
             // readings agree, unless the receipt's own sums rule the amount out.
             if ruledOut == nil || ruledOut == .checkedTerms, linesPrinting(printed.value, apartFrom: termLines).count >= 2 { continue }
