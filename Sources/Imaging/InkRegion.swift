@@ -19,9 +19,7 @@ extension ReceiptLocator {
     /// Bounding box of printed lines running across `small`: ink closed horizontally into
     /// line-shaped blobs, so scanner dust and specks (small, isolated) do not widen the box.
     private static func inkRegion(lines small: LeptonicaImage, threshold: Int32) -> PixelRect? {
-        guard let ink = LeptonicaImage(taking: pixThresholdToBinary(small.pointer, threshold)),
-              let lines = LeptonicaImage(taking: pixCloseSafeBrick(nil, ink.pointer, Int32(max(3, small.width / 40)), 3)),
-              let blobs = lines.connectedComponents() else { return nil }
+        guard let blobs = lineBlobs(small, threshold: threshold) else { return nil }
         let minimumWidth = Int32(max(8, small.width / 25))
         // Printed text: wider than a few characters and not spanning the page from edge to
         // edge (scanner edges, folds). Lines closed into a block are kept however tall: a
@@ -50,6 +48,14 @@ extension ReceiptLocator {
         return region
     }
 
+    /// Ink darker than `threshold`, closed horizontally into line-shaped blobs.
+    private static func lineBlobs(_ small: LeptonicaImage, threshold: Int32) -> ConnectedComponents? {
+        guard let ink = LeptonicaImage(taking: pixThresholdToBinary(small.pointer, threshold)),
+              let lines = LeptonicaImage(taking: pixCloseSafeBrick(nil, ink.pointer, Int32(max(3, small.width / 40)), 3))
+        else { return nil }
+        return lines.connectedComponents()
+    }
+
     /// `region` grown to the lines found at a threshold halfway from `threshold` to the paper's
     /// grey: the whole of every line it holds, and fainter lines above and below that run
     /// under it within the gap an edge line keeps (a faint header, a faint last line).
@@ -59,9 +65,7 @@ extension ReceiptLocator {
         var paper: UInt32 = 0
         guard pixGetRankValue(inside.pointer, 1, 0.5, &paper) == 0 else { return region }
         let lighter = threshold + max(0, (Int32(paper) - threshold) / 2)
-        guard lighter > threshold, let ink = LeptonicaImage(taking: pixThresholdToBinary(small.pointer, lighter)),
-              let lines = LeptonicaImage(taking: pixCloseSafeBrick(nil, ink.pointer, Int32(max(3, small.width / 40)), 3)),
-              let blobs = lines.connectedComponents() else { return region }
+        guard lighter > threshold, let blobs = lineBlobs(small, threshold: lighter) else { return region }
         let frameHeight = Int32(small.height)
         let lineLike = blobs.rects.filter { $0.width >= minimumWidth && $0.height >= 2 && $0.height < region.height / 4 }
         var fainter = lineLike.filter { !isScanEdge($0, among: lineLike, frameHeight: frameHeight) }
