@@ -89,6 +89,23 @@ struct KeywordMatchingTests {
         #expect(lines[2].role == AmountRole.tax)
     }
 
+    /// A label printed above a tax table's header does not reach across it to the table's rows:
+    /// the tax line lost its tax word ("KGST @ 6% INCLUDED IN TOTAL"), and its TOTAL went to
+    /// the row "SR 14.15 6 0.85" under "GST SUMMARY".
+    @Test func aLabelDoesNotReachAcrossATableHeader() {
+        let text = """
+        TOTAL 15.00
+        KGST @ 6% INCLUDED IN TOTAL
+        GST SUMMARY
+        CODE AMOUNT % TAX/AMT
+        SR 14.15 6 0.85
+        """
+        let amounts = TotalExtractor().labelledAmounts(ReceiptLine.analyse(TextLine.lines(fromPlainText: text)))
+        let totals = amounts.filter { [AmountRole.total, .finalTotal].contains($0.role) }.map(\.value)
+        #expect(totals.contains(amount("15.00")))
+        #expect(!totals.contains(amount("0.85")) && !totals.contains(amount("14.15")), "\(totals)")
+    }
+
     @Test func serviceChargeIsNotChange() {
         #expect(ReceiptLine.classify(MatchableLine("Serv Charge 10% 4.08")) != .change)
         #expect(ReceiptLine.classify(MatchableLine("CHANGE 4.08")) == .change)

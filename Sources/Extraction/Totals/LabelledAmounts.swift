@@ -139,6 +139,9 @@ extension TotalExtractor {
         var labels: [Int] = []
         var j = start
         while j < lines.count, lines[j].amounts.isEmpty, j - start < 6 {
+            // A table's header ("GST SUMMARY") starts a block of its own: the labels above it
+            // ("GST @ 6% INCLUDED IN TOTAL") do not reach across it to the table's rows.
+            if lines[j].headsSummary { labels.removeAll() }
             if lines[j].role != nil { labels.append(j) }
             else if !lines[j].text.trimmingCharacters(in: .whitespaces).isEmpty, lines[j].letterCount > 3 { break }
             j += 1
