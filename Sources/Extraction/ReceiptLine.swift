@@ -95,17 +95,20 @@ struct ReceiptLine: Sendable {
         var analysed = lines
         for i in analysed.indices.dropLast() where analysed[i].amounts.isEmpty && analysed[i].opensBracket {
             let next = analysed[i + 1]
-            guard !next.amounts.isEmpty, let close = next.text.firstIndex(where: { ")]}".contains($0) }),
-                  !next.text[..<close].contains(where: { "([{".contains($0) }),
+            guard !next.amounts.isEmpty, let close = next.text.firstIndex(where: closingBrackets.contains),
+                  !next.text[..<close].contains(where: openingBrackets.contains),
                   let role = classify(MatchableLine(analysed[i].text + " " + next.text)) else { continue }
             analysed[i + 1].role = role
         }
         return analysed
     }
 
+    static let openingBrackets: Set<Character> = ["(", "[", "{"]
+    static let closingBrackets: Set<Character> = [")", "]", "}"]
+
     /// More brackets opened than closed: a label that goes on past the line's end.
     var opensBracket: Bool {
-        text.filter { "([{".contains($0) }.count > text.filter { ")]}".contains($0) }.count
+        text.filter(Self.openingBrackets.contains).count > text.filter(Self.closingBrackets.contains).count
     }
 
     /// Tills print the payment right above the change: a money amount on the line before a change

@@ -69,7 +69,7 @@ extension ReceiptLocator {
         let frameHeight = Int32(small.height)
         let lineLike = blobs.rects.filter { $0.width >= minimumWidth && $0.height >= 2 && $0.height < region.height / 4 }
         var fainter = lineLike.filter { !isScanEdge($0, among: lineLike, frameHeight: frameHeight) }
-        let gap = Int32((Double(frameHeight) * scanEdgeGap).rounded(.up))
+        let gap = scanEdgeGap(frameHeight)
         var left = region.x, right = region.x + region.width, top = region.y, bottom = region.y + region.height
         var grew = true
         while grew {
@@ -94,6 +94,11 @@ extension ReceiptLocator {
     /// The least gap, as a share of the frame's height, between an edge line and the print.
     static let scanEdgeGap = 0.03
 
+    /// `scanEdgeGap` in pixels of a frame `frameHeight` tall.
+    static func scanEdgeGap(_ frameHeight: Int32) -> Int32 {
+        Int32((Double(frameHeight) * scanEdgeGap).rounded(.up))
+    }
+
     /// A thin blob lying along the frame's top or bottom edge, clear of every other blob: the
     /// scanner's edge, not print. Taken for a line of text it stretched a slip's box across
     /// the whole page, and Tesseract read the bare page beside the slip for seconds. A receipt's
@@ -107,7 +112,7 @@ extension ReceiptLocator {
         func atBottom(_ box: PixelRect) -> Bool { box.y + box.height >= frameHeight - thin }
         let top = atTop(box)
         guard top || atBottom(box) else { return false }
-        let gap = Int32((height * scanEdgeGap).rounded(.up))
+        let gap = scanEdgeGap(frameHeight)
         // Other pieces along the same edge (the shadow broken by the slip) do not count.
         return !boxes.contains { other in
             if top ? atTop(other) : atBottom(other) { return false }

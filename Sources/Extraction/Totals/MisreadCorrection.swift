@@ -26,12 +26,13 @@ extension ClosedSums {
             let ruledOut = checkedTerms ? .checkedTerms : ruledOut(printed, by: value, terms: terms)
             // Exact cash against a total one glyph apart, both as long: either may be the
             // misread ("TOTAL 332.30" read surely, "CASH 332.40" not), so OCR's confidence decides.
-            let eitherMisread = ruledOut == .notTheExactCash && Self.differingDigit(printed.value, value) != nil
+            let oneGlyphApart = Self.differingDigit(printed.value, value)
+            let eitherMisread = ruledOut == .notTheExactCash && oneGlyphApart != nil
             guard confidence < weakestTerm || (ruledOut != nil && !eitherMisread) else { continue }
             // Read alike on two lines of its own ("250.00" for the item and the total): two
             // readings agree, unless the receipt's own sums rule the amount out.
             if ruledOut == nil || ruledOut == .checkedTerms, linesPrinting(printed.value, apartFrom: termLines).count >= 2 { continue }
-            guard let position = Self.differingDigit(printed.value, value)
+            guard let position = oneGlyphApart
                     ?? ([.belowSubtotal, .notTheExactCash].contains(ruledOut) ? Self.droppedLeadingDigits(printed.value, value) : nil)
                     ?? (ruledOut == .aboveCashWithChange ? Self.addedLeadingDigits(printed.value, value) : nil) else { continue }
             let digitCount = ReceiptLine.digits(of: value).count
