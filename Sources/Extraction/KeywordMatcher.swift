@@ -96,7 +96,7 @@ struct MatchableLine: Sendable {
         let sequence = pattern.words
         guard !sequence.isEmpty, sequence.count <= words.count else { return false }
         // Every line meets every short keyword: only the few with a Q pay for the lenient compare.
-        let matches: (String, String) -> Bool = pattern.readsQAsO ? { Self.reads($0, as: $1) } : { $0 == $1 }
+        let matches: (String, String) -> Bool = pattern.readsLeniently ? { Self.reads($0, as: $1) } : { $0 == $1 }
         for start in 0...(words.count - sequence.count) {
             var ok = true
             for (k, w) in sequence.enumerated() where !matches(words[start + k], w) { ok = false; break }
@@ -108,10 +108,20 @@ struct MatchableLine: Sendable {
     /// A short keyword's letter Q also matches an O: OCR drops the tail of a Q more than any
     /// other confusion inside short words ("Oty" for "Qty" on 12 of 262 tune receipts). Not in
     /// two-letter ones: "TQ" (thank you) would take every "TO".
+    ///
+    /// A four-letter keyword also matches a word one look-alike letter away ("GASH" for CASH,
+    /// "PAlD" for PAID): one such letter, never two, and only between shapes OCR confuses, so
+    /// "WASH" or "EACH" stay words of their own. Three-letter words stay exact ("TAX", "BAR").
     static func reads(_ word: String, as keyword: String) -> Bool {
         if word == keyword { return true }
-        guard keyword.count >= 3, keyword.contains("Q"), word.count == keyword.count else { return false }
-        return zip(word, keyword).allSatisfy { $0 == $1 || ($1 == "Q" && $0 == "O") }
+        guard word.count == keyword.count else { return false }
+        var lookalikes = 0
+        for (read, printed) in zip(word, keyword) where read != printed {
+            if printed == "Q" && read == "O" && keyword.count >= 3 { continue }
+            guard keyword.count == 4, KeywordPattern.lookalike(read, printed) else { return false }
+            lookalikes += 1
+        }
+        return lookalikes <= 1
     }
 
     /// Sellers' algorithm: is there a substring of `compact`, starting at a word, within `errors`
@@ -159,8 +169,9 @@ struct KeywordPattern: Sendable {
     /// Keywords made of punctuation-heavy abbreviations ("S.L.", "C/") match as words only.
     let exactWords: Bool
     let isTotalAnchor: Bool
-    /// A word of three letters or more with a Q, which `MatchableLine.reads` lets OCR's O stand for.
-    let readsQAsO: Bool
+    /// A word of three letters or more with a Q, which `MatchableLine.reads` lets OCR's O stand
+    /// for, or of four letters with a letter OCR confuses with another (`lookalike`).
+    let readsLeniently: Bool
     /// Words of one or two letters in a phrase, which an approximate match must find whole.
     let shortWords: [String]
 
@@ -171,10 +182,19 @@ struct KeywordPattern: Sendable {
         letters = folded.filter { $0.isLetter }.map { $0.asciiValue ?? 0xFF }
         isTotalAnchor = folded.contains("TOTAL")
         letterBits = letters.map { (65...90).contains($0) ? 1 << UInt32($0 - 65) : 0 }
-        readsQAsO = words.contains { $0.count >= 3 && $0.contains("Q") }
+        readsLeniently = words.contains { ($0.count >= 3 && $0.contains("Q")) || ($0.count == 4 && $0.contains(where: Self.confusable.contains)) }
         shortWords = words.count > 1 ? words.filter { $0.count <= 2 && $0.allSatisfy(\.isLetter) } : []
         // Dotted abbreviations ("S.L.", "C/") and lone short words match as words; "SDN BHD" may be fuzzy.
         exactWords = letters.count <= 4 || (words.allSatisfy { $0.count <= 2 } && words.count > 1)
             || keyword.contains(".") || keyword.contains("/")
+    }
+
+    /// Letters a till's print and a low-resolution scan make OCR read as one another: the open
+    /// and closed C and G, the round O and D, the upright I and L.
+    static let lookalikePairs: Set<String> = ["CG", "GC", "OD", "DO", "IL", "LI"]
+    static let confusable: Set<Character> = ["C", "G", "O", "D", "I", "L"]
+
+    static func lookalike(_ read: Character, _ printed: Character) -> Bool {
+        lookalikePairs.contains(String([read, printed]))
     }
 }

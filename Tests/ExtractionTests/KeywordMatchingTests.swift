@@ -35,6 +35,31 @@ struct KeywordMatchingTests {
         #expect(fields.total == amount("15.00"))
     }
 
+    /// One look-alike letter in a four-letter label ("GASH" for CASH, "PAlD" for PAID): the cash
+    /// handed over with no change still proves the total against sums of misread items.
+    @Test func aFourLetterLabelReadWithOneLookalikeLetterStillMatches() {
+        #expect(ReceiptLine.classify(MatchableLine("GASH 13.80")) == .cashPayment)
+        #expect(MatchableLine("PAlD 7.50").contains(KeywordPattern("PAID")))
+        #expect(!MatchableLine("CAR WASH 10.00").contains(KeywordPattern("CASH")))
+        #expect(!MatchableLine("EACH 2.00").contains(KeywordPattern("CASH")))
+        #expect(!MatchableLine("GAGH 2.00").contains(KeywordPattern("CASH")))
+        #expect(!MatchableLine("TAK 2.00").contains(KeywordPattern("TAX")))
+        // The item and the subtotal misread alike (1 as 4), read more surely than the total:
+        // their sum would correct the total one glyph away, but for the cash.
+        let fields = extractRead("""
+        KEDAI MAKAN SRI
+        NASI AYAM 1 40.00 40.00
+        TEH O 1 3.00 3.00
+        SUB-TOTAL : 43.00@97
+        GOV TAX : 0.78
+        ROUNDING : 0.02
+        TOTAL 13.80@90
+        GASH@85 13.80
+        CHANGE 0.00
+        """)
+        #expect(fields.total == amount("13.80"))
+    }
+
     /// "Qty 8 25.15": a summary line with the count and then the money; the money stays money.
     @Test func moneyAfterTheCountOnAQuantityLineIsNoQuantity() {
         let fields = extract("""
