@@ -37,6 +37,7 @@ extension ReceiptExtractor {
         let original = firstReading ?? extract(lines: analysed, context: context)
         var variants = [original]
         var changedLines: [Int?] = [nil]
+        var moneyRereads: [Bool] = [false]
         // A total that wins brings its tax and payment along (see `RereadVote.merge`).
         let voting = Set(fields).union(fields.contains(.total) ? [.tax, .payment] : [])
         for alternative in usable {
@@ -46,8 +47,10 @@ extension ReceiptExtractor {
                 text: alternative.text, confidence: alternative.confidence ?? first.confidence, box: first.box))
             variants.append(extract(lines: changed, only: voting, context: context))
             changedLines.append(alternative.lineIndex)
+            moneyRereads.append(RereadVote.readsMoneyAgain(first.text, as: alternative.text))
         }
-        return RereadVote.merge(variants, changedLines: changedLines, fields: fields, counted: counted)
+        return RereadVote.merge(variants, changedLines: changedLines, fields: fields, counted: counted,
+                                moneyRereads: moneyRereads)
     }
 }
 
@@ -63,10 +66,11 @@ enum RereadVote {
 
     /// `changedLines[i]` is the line variant `i` read differently (nil for the first reading).
     static func merge(_ variants: [ReceiptFields], changedLines: [Int?], fields: [ReceiptField],
-                      counted: Set<ReceiptField> = []) -> ReceiptFields {
+                      counted: Set<ReceiptField> = [], moneyRereads: [Bool]? = nil) -> ReceiptFields {
         var merged = variants[0]
         for field in fields {
-            guard let winner = vote(field, variants, changedLines: changedLines, counting: counted.contains(field)) else { continue }
+            guard let winner = vote(field, variants, changedLines: changedLines, counting: counted.contains(field),
+                                    moneyRereads: moneyRereads) else { continue }
             let source = variants[winner.variant]
             merged.candidates[field] = winner.candidates
             merged.confidence[field] = winner.confidence
@@ -86,6 +90,14 @@ enum RereadVote {
             }
         }
         return merged
+    }
+
+    /// Whether a re-read holds as many amounts with cents as the page's line, one at least
+    /// read differently: the money read again, not a label or amount lost.
+    static func readsMoneyAgain(_ page: String, as reread: String) -> Bool {
+        let before = AmountParser.amounts(in: page).filter(\.hasFraction).map(\.value)
+        let after = AmountParser.amounts(in: reread).filter(\.hasFraction).map(\.value)
+        return !before.isEmpty && before.count == after.count && before != after
     }
 
     struct Winner {
@@ -109,14 +121,21 @@ enum RereadVote {
     /// win on the receipt's sums, and a re-read of an unrelated line repeats the first reading's
     /// pick without any new evidence for it.
     static func vote(_ field: ReceiptField, _ variants: [ReceiptFields], changedLines: [Int?],
-                     counting: Bool = false) -> Winner? {
+                     counting: Bool = false, moneyRereads: [Bool]? = nil) -> Winner? {
         struct Tally { var confidence: Double; var score: Double; var support: Int; var variant: Int; var fromPage: Bool }
         var tallies: [String: Tally] = [:]
         var order: [String] = []
+        let pageConfidence = variants[0].confidence[field] ?? 0
         for (index, variant) in variants.enumerated() {
             guard let top = variant.candidates[field]?.first else { continue }
-            if let changed = changedLines[index], top.lineIndex != changed { continue }
             let confidence = variant.confidence[field] ?? 0
+            if let changed = changedLines[index], top.lineIndex != changed {
+                // The exception: a re-read of a counted field's line that read its money again,
+                // differently ("CASH 100.08" as "CASH 100.00"), and so let the receipt's sums
+                // settle on an amount printed elsewhere, surer than the page was.
+                // Totals only: dates re-read so lost 1 on each of tune, scan-poor tune and the wild sets.
+                guard counting, field == .total, moneyRereads?[index] == true, confidence >= pageConfidence else { continue }
+            }
             if var tally = tallies[top.value] {
                 tally.support += 1
                 if index == 0 { tally.fromPage = true }

@@ -164,6 +164,35 @@ struct RereadVoteTests {
         #expect(merged.confidence[.total] == first.confidence[.total])
     }
 
+    @Test func aRereadThatReadsTheMoneyAgainMayHandTheTotalToAnotherLine() {
+        // "CASH 100.08" (for 100.00) less the change is a total printed nowhere; read again, the
+        // cash line's money changes, and cash less change is the amount printed on another line.
+        let lines = readLines("""
+        PASAR MINI SRI JAYA
+        18/03/18 09:03
+        VEGETABLES 1.20
+        FISH BALL 20.40
+        TL RM 28.60
+        CASH 100.08@80
+        CASH CHANGE 71.40
+        """)
+        let first = ReceiptExtractor().extract(from: lines)
+        #expect(first.total == amount("28.68"))  // the premise
+        let rereads = [AlternativeReading(lineIndex: 5, text: "CASH 100.00", confidence: 68),
+                       AlternativeReading(lineIndex: 5, text: "CASH 100.00", confidence: 40)]
+        let merged = ReceiptExtractor().extract(from: lines, alternatives: rereads, merging: [.total],
+                                                countingReadings: [.total], firstReading: first)
+        #expect(merged.total == amount("28.60"))
+        // Not for a re-read that lost the money, nor for an uncounted (unsure) total.
+        let lost = ReceiptExtractor().extract(from: lines, alternatives: rereads.map {
+            AlternativeReading(lineIndex: 5, text: "CASH 8", confidence: $0.confidence)
+        }, merging: [.total], countingReadings: [.total], firstReading: first)
+        #expect(lost.total == amount("28.68"))
+        #expect(RereadVote.readsMoneyAgain("CASH 100.08", as: "CASH 100.00"))
+        #expect(!RereadVote.readsMoneyAgain("NET TOTAL 67.85", as: "NET TOTAL a 8"))
+        #expect(!RereadVote.readsMoneyAgain("TOTAL 12.00", as: "TOTAL: 12.00"))
+    }
+
     @Test func agreeingReadingsOfTheSameLineDoNotRaiseConfidence() {
         let lines = TextLine.lines(fromPlainText: "SHOP SDN BHD\nHAMMER 45.90\nTOTAL 45.90")
         let first = ReceiptExtractor().extract(from: lines)
