@@ -7,7 +7,8 @@ extension ReceiptLocator {
     /// Bounding box of the printed lines, whichever way they run: a slip laid sideways on a
     /// white lid prints columns, which the line closing below cannot join, so it is measured
     /// turned upright and its box turned back.
-    static func inkRegion(small: LeptonicaImage, threshold: Int32) -> PixelRect? {
+    static func inkRegion(small scene: LeptonicaImage, threshold: Int32) -> PixelRect? {
+        let small = withoutEdgeShadows(scene, threshold: threshold) ?? scene
         guard TextDirection.isSideways(small), let upright = small.rotated(quarterTurns: 1) else {
             return inkRegion(lines: small, threshold: threshold)
         }
@@ -46,6 +47,83 @@ extension ReceiptLocator {
         guard Double(region.height) >= Double(small.height) * minimumTextShare,
               Double(region.width) >= Double(small.width) * minimumTextShare else { return nil }
         return region
+    }
+
+    /// An edge shadow runs along at least this share of its side, lies within this outer share
+    /// of the frame, starts within this share of the frame's edge, and is made of specks:
+    /// components whose box holds at most `speckArea` pixels, half of them or more.
+    static let edgeShadowLength = 0.6
+    static let edgeShadowZone = 0.2
+    static let edgeShadowReach = 0.04
+    static let speckArea: Int32 = 2
+
+    /// `small` with the shadows along its sides painted paper white, or nil when it has none.
+    ///
+    /// A copier or scanner prints the shadow of a page's edge as a screen of dots, which the
+    /// line closing joins into a blob most of the page tall: the text was then judged to run
+    /// down the page, the slip's box ran to the page's edge and bottom, and the bare page was
+    /// read, enlarged, twice (a photocopied A4 page at 3–5× bare tesseract's time). A shadow is
+    /// told from print by all of: it runs along most of a side, from near the frame's edge,
+    /// within the frame's outer fifth, clear of the print beside it, and its ink is specks
+    /// (print, even an amount column along the edge of a tight scan, is strokes). The whole
+    /// strip from the frame's edge to the shadow's inner edge is painted: what else lies there
+    /// (the shadow's stray dots, a copier's corner mark) reaches no print, or it would not be clear.
+    static func withoutEdgeShadows(_ small: LeptonicaImage, threshold: Int32) -> LeptonicaImage? {
+        guard let ink = LeptonicaImage(taking: pixThresholdToBinary(small.pointer, threshold)),
+              let clumps = LeptonicaImage(taking: pixCloseSafeBrick(nil, ink.pointer, 5, 5)),
+              let regions = clumps.connectedComponents(), let lines = lineBlobs(small, threshold: threshold) else { return nil }
+        let frame = (width: Int32(small.width), height: Int32(small.height))
+        let printed = lines.rects.filter { $0.width >= Int32(max(8, small.width / 25)) || $0.height >= Int32(max(8, small.height / 25)) }
+        let strips = regions.rects.compactMap { box in
+            isSpeckled(box, in: ink) ? edgeShadowStrip(box, printed: printed, frame: frame) : nil
+        }
+        guard !strips.isEmpty else { return nil }
+        let cleared = small.copy()
+        for strip in strips {
+            var rect: UnsafeMutablePointer<BOX>? = boxCreate(strip.x, strip.y, strip.width, strip.height)
+            defer { boxDestroy(&rect) }
+            guard pixSetInRectArbitrary(cleared.pointer, rect, 255) == 0 else { return nil }
+        }
+        return cleared
+    }
+
+    /// The strip of the frame from its edge to `box`'s inner edge, when `box` runs along most
+    /// of that side, from near its edge, within the outer fifth, clear of the print beside it by
+    /// the gap an edge line keeps; nil otherwise.
+    static func edgeShadowStrip(_ box: PixelRect, printed: [PixelRect], frame: (width: Int32, height: Int32)) -> PixelRect? {
+        /// The strip's extent across the side (start, end), or nil.
+        func along(_ start: Int32, _ extent: Int32, _ length: Int32, frameDepth: Int32, frameLength: Int32,
+                   others: [(start: Int32, end: Int32)]) -> (Int32, Int32)? {
+            guard Double(length) >= edgeShadowLength * Double(frameLength) else { return nil }
+            let zone = Int32(Double(frameDepth) * edgeShadowZone), reach = Int32(Double(frameDepth) * edgeShadowReach)
+            let gap = Int32((Double(frameDepth) * scanEdgeGap).rounded(.up))
+            let end = start + extent
+            // Blobs reaching past the shadow must start clear of it; its own pieces end within it.
+            if start <= reach && end <= zone, others.allSatisfy({ $0.end <= end + gap || $0.start >= end + gap }) {
+                return (0, end)
+            }
+            if end >= frameDepth - reach && start >= frameDepth - zone,
+               others.allSatisfy({ $0.start >= start - gap || $0.end <= start - gap }) {
+                return (start, frameDepth)
+            }
+            return nil
+        }
+        if let (from, to) = along(box.x, box.width, box.height, frameDepth: frame.width, frameLength: frame.height,
+                                  others: printed.map { (start: $0.x, end: $0.x + $0.width) }) {
+            return PixelRect(x: from, y: 0, width: to - from, height: frame.height)
+        }
+        if let (from, to) = along(box.y, box.height, box.width, frameDepth: frame.height, frameLength: frame.width,
+                                  others: printed.map { (start: $0.y, end: $0.y + $0.height) }) {
+            return PixelRect(x: 0, y: from, width: frame.width, height: to - from)
+        }
+        return nil
+    }
+
+    /// Half or more of the ink's components in `box` are specks.
+    static func isSpeckled(_ box: PixelRect, in ink: LeptonicaImage) -> Bool {
+        guard let inside = ink.clipped(to: box), let parts = inside.connectedComponents(), parts.rects.count >= 20 else { return false }
+        let areas = parts.rects.map { $0.width * $0.height }.sorted()
+        return areas[areas.count / 2] <= speckArea
     }
 
     /// Ink darker than `threshold`, closed horizontally into line-shaped blobs.

@@ -226,6 +226,31 @@ import Testing
         #expect(cropped.height <= (header.height + body.height) * 3 / 2, "\(cropped.height) vs \(header.height + body.height)")
     }
 
+    /// A photocopied A4 page with a slip in its middle and the copier's shadow along its left
+    /// edge, printed as a screen of dots that thins towards the middle. The dots closed into a
+    /// blob most of the page tall: the text was judged to run down the page and the slip's box
+    /// ran from the shadow to the page's bottom. The box is the slip's again.
+    @Test func aCopiersDottedEdgeShadowIsNoPrint() throws {
+        let slip = try #require(LeptonicaImage.renderedText(receiptLines + receiptLines, fontSize: 12, margin: 30)?
+            .withGreyLevels(ink: 20, paper: 250))
+        let page = try #require(LeptonicaImage.filled(width: slip.width * 3, height: slip.height * 2, grey: 250))
+        let scan = try #require(page.pasting(slip, x: slip.width * 3 / 2, y: slip.height / 3))
+        // The dots: from a few pixels in from the edge, dense there and thinning inwards, over
+        // the lower four fifths of the page. A fixed sequence, so the test reads the same each run.
+        var state: UInt32 = 12345
+        let start = scan.width / 100, band = scan.width / 8
+        for y in (scan.height / 5)..<scan.height {
+            for x in start..<(start + band) {
+                state = state &* 1_103_515_245 &+ 12345
+                let chance = 0.8 * (1 - Double(x - start) / Double(band))
+                if Double(state >> 16 & 0x7FFF) / 32768 < chance { pixSetPixel(scan.pointer, Int32(x), Int32(y), 20) }
+            }
+        }
+        let cropped = try cropOnly.clean(scan)
+        #expect(cropped.width <= slip.width * 3 / 2, "\(cropped.width) vs \(slip.width)")
+        #expect(cropped.height <= slip.height * 3 / 2, "\(cropped.height) vs \(slip.height)")
+    }
+
     /// A dark strip of table along the edge, with nothing printed on it, is still cut away.
     @Test func aBareDarkEdgeIsStillCut() throws {
         let sheet = try #require(LeptonicaImage.renderedText(receiptLines + receiptLines, fontSize: 12, margin: 30))
