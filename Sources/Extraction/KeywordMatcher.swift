@@ -192,7 +192,7 @@ struct KeywordPattern: Sendable {
     /// Letters a till's print and a low-resolution scan make OCR read as one another: the open
     /// and closed C and G, the round O and D, the upright I and L.
     static let lookalikePairs: Set<String> = ["CG", "GC", "OD", "DO", "IL", "LI"]
-    static let confusable: Set<Character> = ["C", "G", "O", "D", "I", "L"]
+    static let confusable = Set(lookalikePairs.joined())
 
     static func lookalike(_ read: Character, _ printed: Character) -> Bool {
         lookalikePairs.contains(String([read, printed]))

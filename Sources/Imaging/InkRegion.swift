@@ -21,7 +21,7 @@ extension ReceiptLocator {
     /// line-shaped blobs, so scanner dust and specks (small, isolated) do not widen the box.
     private static func inkRegion(lines small: LeptonicaImage, threshold: Int32) -> PixelRect? {
         guard let blobs = lineBlobs(small, threshold: threshold) else { return nil }
-        let minimumWidth = Int32(max(8, small.width / 25))
+        let minimumWidth = minimumLineLength(small.width)
         // Printed text: wider than a few characters and not spanning the page from edge to
         // edge (scanner edges, folds). Lines closed into a block are kept however tall: a
         // left-aligned block of close lines ("TABLE / CASH / RECEIPT / CASHIER") is text,
@@ -71,11 +71,12 @@ extension ReceiptLocator {
     static func withoutEdgeShadows(_ small: LeptonicaImage, threshold: Int32) -> LeptonicaImage? {
         guard let ink = LeptonicaImage(taking: pixThresholdToBinary(small.pointer, threshold)),
               let clumps = LeptonicaImage(taking: pixCloseSafeBrick(nil, ink.pointer, 5, 5)),
-              let regions = clumps.connectedComponents(), let lines = lineBlobs(small, threshold: threshold) else { return nil }
+              let regions = clumps.connectedComponents(), let lines = lineBlobs(ofInk: ink, frameWidth: small.width) else { return nil }
         let frame = (width: Int32(small.width), height: Int32(small.height))
-        let printed = lines.rects.filter { $0.width >= Int32(max(8, small.width / 25)) || $0.height >= Int32(max(8, small.height / 25)) }
+        let printed = lines.rects.filter { $0.width >= minimumLineLength(small.width) || $0.height >= minimumLineLength(small.height) }
+        // The shape first: it rules out all but a blob or two, and counting specks is not free.
         let strips = regions.rects.compactMap { box in
-            isSpeckled(box, in: ink) ? edgeShadowStrip(box, printed: printed, frame: frame) : nil
+            edgeShadowStrip(box, printed: printed, frame: frame).flatMap { isSpeckled(box, in: ink) ? $0 : nil }
         }
         guard !strips.isEmpty else { return nil }
         let cleared = small.copy()
@@ -96,7 +97,7 @@ extension ReceiptLocator {
                    others: [(start: Int32, end: Int32)]) -> (Int32, Int32)? {
             guard Double(length) >= edgeShadowLength * Double(frameLength) else { return nil }
             let zone = Int32(Double(frameDepth) * edgeShadowZone), reach = Int32(Double(frameDepth) * edgeShadowReach)
-            let gap = Int32((Double(frameDepth) * scanEdgeGap).rounded(.up))
+            let gap = scanEdgeGap(frameDepth)
             let end = start + extent
             // Blobs reaching past the shadow must start clear of it; its own pieces end within it.
             if start <= reach && end <= zone, others.allSatisfy({ $0.end <= end + gap || $0.start >= end + gap }) {
@@ -126,11 +127,18 @@ extension ReceiptLocator {
         return areas[areas.count / 2] <= speckArea
     }
 
+    /// The least length of a line of print on a side of the small copy `side` pixels long.
+    static func minimumLineLength(_ side: Int) -> Int32 { Int32(max(8, side / 25)) }
+
     /// Ink darker than `threshold`, closed horizontally into line-shaped blobs.
     private static func lineBlobs(_ small: LeptonicaImage, threshold: Int32) -> ConnectedComponents? {
-        guard let ink = LeptonicaImage(taking: pixThresholdToBinary(small.pointer, threshold)),
-              let lines = LeptonicaImage(taking: pixCloseSafeBrick(nil, ink.pointer, Int32(max(3, small.width / 40)), 3))
-        else { return nil }
+        guard let ink = LeptonicaImage(taking: pixThresholdToBinary(small.pointer, threshold)) else { return nil }
+        return lineBlobs(ofInk: ink, frameWidth: small.width)
+    }
+
+    /// `ink` (1 bpp) of a small copy `frameWidth` wide, closed horizontally into line-shaped blobs.
+    private static func lineBlobs(ofInk ink: LeptonicaImage, frameWidth: Int) -> ConnectedComponents? {
+        guard let lines = LeptonicaImage(taking: pixCloseSafeBrick(nil, ink.pointer, Int32(max(3, frameWidth / 40)), 3)) else { return nil }
         return lines.connectedComponents()
     }
 
