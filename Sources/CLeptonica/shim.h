@@ -16,3 +16,29 @@ extern FILE *rebut_fopencookie(void *cookie, const char *mode, struct rebut_stre
 /// Makes `stream` the process's C `stderr` (see Imaging's DecoderMessages). A C helper because
 /// Swift 6 refuses to assign a C global.
 static inline void rebut_replace_stderr(FILE *stream) { stderr = stream; }
+
+/// Leptonica's interpolated projective warp of an 8 bpp image (`pixProjectiveGray`), written
+/// into a `w`×`h` image instead of one the source's size: the same two calls for each pixel,
+/// so the pixels are identical, but a receipt that fills a third of a photo costs a third.
+/// `vc` maps destination to source (`getProjectiveXformCoeffs(ptad, ptas, …)`).
+static inline PIX *rebut_projective_gray_into(PIX *pixs, l_float32 *vc, l_int32 w, l_int32 h, l_uint8 grayval) {
+    l_int32 ws = pixGetWidth(pixs), hs = pixGetHeight(pixs);
+    if (pixGetDepth(pixs) != 8 || !vc || w <= 0 || h <= 0) return NULL;
+    PIX *pixd = pixCreate(w, h, 8);
+    if (!pixd) return NULL;
+    pixCopyResolution(pixd, pixs);
+    pixCopyInputFormat(pixd, pixs);
+    l_uint32 *datas = pixGetData(pixs), *datad = pixGetData(pixd);
+    l_int32 wpls = pixGetWpl(pixs), wpld = pixGetWpl(pixd);
+    for (l_int32 i = 0; i < h; i++) {
+        l_uint32 *lined = datad + i * wpld;
+        for (l_int32 j = 0; j < w; j++) {
+            l_float32 x, y;
+            l_int32 val;
+            projectiveXformPt(vc, j, i, &x, &y);
+            linearInterpolatePixelGray(datas, wpls, ws, hs, x, y, grayval, &val);
+            SET_DATA_BYTE(lined, j, val);
+        }
+    }
+    return pixd;
+}

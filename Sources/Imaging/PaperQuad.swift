@@ -178,7 +178,11 @@ struct PaperQuad: Equatable {
             ptaAddPt(source, Float(p.x), Float(p.y))
             ptaAddPt(destination, Float(q.x), Float(q.y))
         }
-        guard let warped = LeptonicaImage(taking: pixProjectivePtaGray(grey.pointer, destination, source, 255)) else { return nil }
-        return warped.clipped(to: PixelRect(x: 0, y: 0, width: Int32(w), height: Int32(h)))
+        // Only the sheet's rectangle is warped: Leptonica's own warp fills an image the
+        // source's size, most of it the table around the sheet, and cut it out afterwards.
+        var coefficients: UnsafeMutablePointer<Float>?
+        guard getProjectiveXformCoeffs(destination, source, &coefficients) == 0, let coefficients else { return nil }
+        defer { free(coefficients) }
+        return LeptonicaImage(taking: rebut_projective_gray_into(grey.pointer, coefficients, Int32(w), Int32(h), 255))
     }
 }
