@@ -8,7 +8,7 @@ public struct OCRSettings: Sendable, Hashable {
     public var pageSegmentationMode: Int
     /// Folder holding `<lang>.traineddata`; nil means Tesseract's own default (or TESSDATA_PREFIX).
     public var systemTessdata: String?
-    /// The repository's `tessdata/` folder: Rebut's Tesseract config, user words and patterns.
+    /// Rebut's Tesseract config, user words and patterns (see `BuiltInTessdata`).
     /// nil or missing means Tesseract's built-in defaults.
     public var projectTessdata: URL?
     /// Extra Tesseract variables, applied after the project config (so they win).
@@ -43,36 +43,17 @@ public struct OCRSettings: Sendable, Hashable {
                     projectTessdata: locateProjectTessdata())
     }
 
-    /// Finds the repository's tessdata/: REBUT_TESSDATA, then next to the running executable
-    /// (`.build/<config>/rebut` → `../../tessdata`, `<prefix>/bin/rebut` → `../share/rebut/tessdata`),
-    /// then, for a binary still inside its build folder, the checkout it was built from.
+    /// Rebut's additions to Tesseract: the folder named by REBUT_TESSDATA (to try other word
+    /// lists), else the ones built into the binary (see `BuiltInTessdata`), so that a copied or
+    /// installed binary reads exactly as the one that was measured.
     public static func locateProjectTessdata() -> URL? {
-        let fm = FileManager.default
-        func usable(_ url: URL) -> URL? {
+        if let fromEnvironment = ProcessInfo.processInfo.environment["REBUT_TESSDATA"], !fromEnvironment.isEmpty {
             var isDirectory: ObjCBool = false
-            return fm.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+            let url = URL(fileURLWithPath: fromEnvironment)
+            return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
                 ? url.standardizedFileURL : nil
         }
-        if let fromEnvironment = ProcessInfo.processInfo.environment["REBUT_TESSDATA"], !fromEnvironment.isEmpty {
-            return usable(URL(fileURLWithPath: fromEnvironment))
-        }
-        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
-        let binFolder = executable.deletingLastPathComponent()
-        let besideExecutable = [
-            binFolder.appendingPathComponent("../../tessdata"),
-            binFolder.appendingPathComponent("../share/rebut/tessdata"),
-        ]
-        for candidate in besideExecutable {
-            if let found = usable(candidate), fm.fileExists(atPath: found.appendingPathComponent("configs").path) {
-                return found
-            }
-        }
-        // Only a binary built inside this checkout (`swift test` runs from .build/<triple>/debug)
-        // falls back to the checkout's tessdata/; an installed binary never reads a build tree.
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().standardizedFileURL
-        guard executable.path.hasPrefix(root.appendingPathComponent(".build").path + "/") else { return nil }
-        return usable(root.appendingPathComponent("tessdata"))
+        return BuiltInTessdata.folder
     }
 
     /// Where Tesseract will look for language data.

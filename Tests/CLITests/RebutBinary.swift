@@ -24,6 +24,8 @@ struct RebutBinary {
     }()
 
     let store: URL
+    /// The program run: the built one, or a copy of it somewhere else.
+    var program: URL = RebutBinary.executable
     var environment: [String: String] = ProcessInfo.processInfo.environment
     /// A command that runs the binary (e.g. setpriv to drop root), or nothing.
     var prefix: [String] = []
@@ -41,9 +43,9 @@ struct RebutBinary {
         let process = Process()
         if let launcher = prefix.first {
             process.executableURL = URL(fileURLWithPath: launcher)
-            process.arguments = Array(prefix.dropFirst()) + [Self.executable.path] + arguments
+            process.arguments = Array(prefix.dropFirst()) + [program.path] + arguments
         } else {
-            process.executableURL = Self.executable
+            process.executableURL = program
             process.arguments = arguments
         }
         process.environment = environment

@@ -13,11 +13,16 @@ import Testing
                 "run the tests with OMP_THREAD_LIMIT=1 in the environment (scripts/test.sh sets it)")
     }
 
-    @Test func projectTessdataIsFoundInTheCheckout() throws {
+    @Test func rebutsWordListsAreWrittenFromTheBinary() throws {
         let found = try #require(OCRSettings.locateProjectTessdata())
-        #expect(found.lastPathComponent == "tessdata")
-        #expect(FileManager.default.fileExists(atPath: found.appendingPathComponent("configs/rebut").path))
+        #expect(found == BuiltInTessdata.folder)
         #expect(OCRSettings.default().projectTessdata == found)
+        let words = try String(contentsOf: found.appendingPathComponent("rebut.user-words"), encoding: .utf8)
+        #expect(words.split(separator: "\n").map(String.init) == BuiltInTessdata.userWords)
+        let patterns = try String(contentsOf: found.appendingPathComponent("rebut.user-patterns"), encoding: .utf8)
+        #expect(patterns.split(separator: "\n").map(String.init) == BuiltInTessdata.userPatterns)
+        let config = try String(contentsOf: found.appendingPathComponent("configs/rebut"), encoding: .utf8)
+        #expect(config.contains("tessedit_do_invert 0"))
     }
 
     @Test func variablesReachTesseract() throws {
