@@ -42,3 +42,36 @@ static inline PIX *rebut_projective_gray_into(PIX *pixs, l_float32 *vc, l_int32 
     }
     return pixd;
 }
+
+/// A quarter turn of an 8 bpp image without colormap, the same pixels as `pixRotate90` (1
+/// clockwise, -1 anticlockwise) but copied in 64×64 tiles: Leptonica walks the source down its
+/// columns, a cache miss a pixel, and turned a 10 MP photo in 66 ms; other images go to it.
+static inline PIX *rebut_rotate90(PIX *pixs, l_int32 direction) {
+    if (pixGetDepth(pixs) != 8 || pixGetColormap(pixs) || (direction != 1 && direction != -1))
+        return pixRotate90(pixs, direction);
+    l_int32 ws = pixGetWidth(pixs), hs = pixGetHeight(pixs);
+    PIX *pixd = pixCreate(hs, ws, 8);
+    if (!pixd) return NULL;
+    pixCopyResolution(pixd, pixs);
+    pixCopyInputFormat(pixd, pixs);
+    l_uint32 *datas = pixGetData(pixs), *datad = pixGetData(pixd);
+    l_int32 wpls = pixGetWpl(pixs), wpld = pixGetWpl(pixd);
+    const l_int32 tile = 64;
+    for (l_int32 i0 = 0; i0 < ws; i0 += tile) {          /* destination rows = source columns */
+        l_int32 i1 = i0 + tile < ws ? i0 + tile : ws;
+        for (l_int32 j0 = 0; j0 < hs; j0 += tile) {      /* destination columns */
+            l_int32 j1 = j0 + tile < hs ? j0 + tile : hs;
+            for (l_int32 i = i0; i < i1; i++) {
+                l_uint32 *lined = datad + i * wpld;
+                for (l_int32 j = j0; j < j1; j++) {
+                    l_uint32 *lines;
+                    l_int32 column;
+                    if (direction == 1) { lines = datas + (hs - 1 - j) * wpls; column = i; }
+                    else { lines = datas + j * wpls; column = ws - 1 - i; }
+                    SET_DATA_BYTE(lined, j, GET_DATA_BYTE(lines, column));
+                }
+            }
+        }
+    }
+    return pixd;
+}

@@ -114,13 +114,13 @@ extension LeptonicaImage {
         case 3: return LeptonicaImage(taking: pixRotate180(nil, pointer))
         case 4: return LeptonicaImage(taking: pixFlipTB(nil, pointer))
         case 5:  // transpose
-            guard let turned = LeptonicaImage(taking: pixRotate90(pointer, clockwise)) else { return nil }
+            guard let turned = LeptonicaImage(taking: rebut_rotate90(pointer, clockwise)) else { return nil }
             return LeptonicaImage(taking: pixFlipLR(nil, turned.pointer))
-        case 6: return LeptonicaImage(taking: pixRotate90(pointer, clockwise))
+        case 6: return LeptonicaImage(taking: rebut_rotate90(pointer, clockwise))
         case 7:  // transverse
-            guard let turned = LeptonicaImage(taking: pixRotate90(pointer, anticlockwise)) else { return nil }
+            guard let turned = LeptonicaImage(taking: rebut_rotate90(pointer, anticlockwise)) else { return nil }
             return LeptonicaImage(taking: pixFlipLR(nil, turned.pointer))
-        case 8: return LeptonicaImage(taking: pixRotate90(pointer, anticlockwise))
+        case 8: return LeptonicaImage(taking: rebut_rotate90(pointer, anticlockwise))
         default: return self
         }
     }

@@ -58,7 +58,11 @@ extension LeptonicaImage {
     public func rotated(quarterTurns: Int) -> LeptonicaImage? {
         let turns = ((quarterTurns % 4) + 4) % 4
         guard turns != 0 else { return self }
-        return LeptonicaImage(taking: pixRotateOrth(pointer, Int32(turns)))
+        switch turns {
+        case 1: return LeptonicaImage(taking: rebut_rotate90(pointer, 1))
+        case 3: return LeptonicaImage(taking: rebut_rotate90(pointer, -1))
+        default: return LeptonicaImage(taking: pixRotate180(nil, pointer))
+        }
     }
 
     /// Local contrast stretched so faint print (faded thermal paper, a dim photo) spans the
