@@ -17,6 +17,16 @@ extern FILE *rebut_fopencookie(void *cookie, const char *mode, struct rebut_stre
 /// Swift 6 refuses to assign a C global.
 static inline void rebut_replace_stderr(FILE *stream) { stderr = stream; }
 
+/// A blank 8 bpp `w`×`h` image carrying `pixs`'s resolution and input format, as Leptonica's
+/// own results do: what the two loops below write into.
+static inline PIX *rebut_grey_like(PIX *pixs, l_int32 w, l_int32 h) {
+    PIX *pixd = pixCreate(w, h, 8);
+    if (!pixd) return NULL;
+    pixCopyResolution(pixd, pixs);
+    pixCopyInputFormat(pixd, pixs);
+    return pixd;
+}
+
 /// Leptonica's interpolated projective warp of an 8 bpp image (`pixProjectiveGray`), written
 /// into a `w`×`h` image instead of one the source's size: the same two calls for each pixel,
 /// so the pixels are identical, but a receipt that fills a third of a photo costs a third.
@@ -24,10 +34,8 @@ static inline void rebut_replace_stderr(FILE *stream) { stderr = stream; }
 static inline PIX *rebut_projective_gray_into(PIX *pixs, l_float32 *vc, l_int32 w, l_int32 h, l_uint8 grayval) {
     l_int32 ws = pixGetWidth(pixs), hs = pixGetHeight(pixs);
     if (pixGetDepth(pixs) != 8 || !vc || w <= 0 || h <= 0) return NULL;
-    PIX *pixd = pixCreate(w, h, 8);
+    PIX *pixd = rebut_grey_like(pixs, w, h);
     if (!pixd) return NULL;
-    pixCopyResolution(pixd, pixs);
-    pixCopyInputFormat(pixd, pixs);
     l_uint32 *datas = pixGetData(pixs), *datad = pixGetData(pixd);
     l_int32 wpls = pixGetWpl(pixs), wpld = pixGetWpl(pixd);
     for (l_int32 i = 0; i < h; i++) {
@@ -50,10 +58,8 @@ static inline PIX *rebut_rotate90(PIX *pixs, l_int32 direction) {
     if (pixGetDepth(pixs) != 8 || pixGetColormap(pixs) || (direction != 1 && direction != -1))
         return pixRotate90(pixs, direction);
     l_int32 ws = pixGetWidth(pixs), hs = pixGetHeight(pixs);
-    PIX *pixd = pixCreate(hs, ws, 8);
+    PIX *pixd = rebut_grey_like(pixs, hs, ws);
     if (!pixd) return NULL;
-    pixCopyResolution(pixd, pixs);
-    pixCopyInputFormat(pixd, pixs);
     l_uint32 *datas = pixGetData(pixs), *datad = pixGetData(pixd);
     l_int32 wpls = pixGetWpl(pixs), wpld = pixGetWpl(pixd);
     const l_int32 tile = 64;
