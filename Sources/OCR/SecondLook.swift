@@ -102,16 +102,17 @@ enum SecondLook {
         // Lines running down the page: a quarter turn either way; otherwise upside down. The
         // turn orientation detection names goes first, so a well-read turn ends the search.
         let sideways = TextDirection.isSideways(image)
-        var turns = sideways ? [1, 3] : [2]
-        let detected = uprightTurns(image)
-        if let detected, detected != 0 {
-            turns = [detected] + turns.filter { $0 != detected }
-        }
         // Amounts read as amounts: the print is the right way up and read along its lines, so
         // any turn would be a wasted slow pass. This outranks orientation detection and the ink
         // profile, both of which turned poor upright scans (a halftone-screened background, bold
-        // print on grey paper: detection said upside down).
-        if confidentAmounts(page) >= uprightAmounts { turns.removeAll() }
+        // print on grey paper: detection said upside down). Detection is then not asked at all:
+        // with no turn to order, its answer changed nothing but cost its engine's start and a pass.
+        let readsUpright = confidentAmounts(page) >= uprightAmounts
+        var turns = readsUpright ? [] : sideways ? [1, 3] : [2]
+        let detected = readsUpright ? nil : uprightTurns(image)
+        if let detected, detected != 0 {
+            turns = [detected] + turns.filter { $0 != detected }
+        }
         // Upright by detection, or detection unsure and lines running across: thin print is the
         // likelier cause, and a good thickened reading saves turning it (a dot-matrix slip is read
         // large, so each turn is a slow pass). Thickening makes upright print more legible, never
