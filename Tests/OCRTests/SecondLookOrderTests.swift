@@ -58,8 +58,9 @@ import Testing
     /// A first reading (confidence 40, 30 words across the middle third) plus `amounts` words
     /// read as money; its thickened page reads at `thickened`, the middle third of that at
     /// `thickenedBand`. Records which images were read: a band is a third of the page's height.
+    /// `recordingDetection`: orientation detection's asking is recorded too, as "detection".
     static func probedPasses(amounts: Int, thickened: Double, thickenedBand: Double, detected: Int? = nil,
-                             sideways: Bool = false) throws -> [String] {
+                             sideways: Bool = false, recordingDetection: Bool = false) throws -> [String] {
         let first = try #require(sideways ? LeptonicaImage.blank(width: 300, height: 100) : LeptonicaImage.blank(width: 100, height: 300))
         let thick = try #require(LeptonicaImage.blank(width: 100, height: 300))
         let turnedImage = try #require(LeptonicaImage.blank(width: 100, height: 300))
@@ -71,7 +72,11 @@ import Testing
         let line = TextLine(text: "", confidence: 40, box: Box(x: 0, y: 100, width: 100, height: 200), words: words)
         let firstPage = OCRPage(lines: [line], meanConfidence: 40, width: 100, height: 300)
         var reads: [String] = []
-        _ = try SecondLook.improve(firstPage, of: first, uprightTurns: { _ in detected },
+        _ = try SecondLook.improve(firstPage, of: first,
+                                   uprightTurns: { _ in
+                                       if recordingDetection { reads.append("detection") }
+                                       return detected
+                                   },
                                    turn: { _, _ in turnedImage }, thickened: { _ in thick }) { image in
             if image === thick { reads.append("thickened"); return reading(confidence: thickened) }
             if image.height == 100 { reads.append("thickened band"); return reading(confidence: thickenedBand) }
@@ -85,6 +90,15 @@ import Testing
     @Test func confidentAmountsRuleOutUpsideDown() throws {
         #expect(try Self.probedPasses(amounts: 3, thickened: 43, thickenedBand: 45) == ["thickened band", "thickened"])
         #expect(try Self.probedPasses(amounts: 2, thickened: 43, thickenedBand: 45) == ["thickened band", "thickened", "turned"])
+    }
+
+    /// Detection starts an engine of its own and reads the page once more: where the amounts
+    /// have settled that the page stands upright, it is not asked, and the passes are the same.
+    @Test func confidentAmountsSpareOrientationDetection() throws {
+        let settled = try Self.probedPasses(amounts: 3, thickened: 43, thickenedBand: 45, detected: 2, recordingDetection: true)
+        #expect(settled == ["thickened band", "thickened"])
+        let open = try Self.probedPasses(amounts: 0, thickened: 43, thickenedBand: 45, detected: 2, recordingDetection: true)
+        #expect(open.first == "detection")
     }
 
     /// Amounts read as amounts outrank orientation detection naming a turn, and lines the ink
