@@ -18,8 +18,10 @@ import Testing
         rebut.environment["XDG_CACHE_HOME"] = dir.file("cache").path
         let run = try rebut.run(["bench", "ocr", "--dataset", dir.file("set").path, "--jobs", "1"])
         #expect(run.status == 0, "\(run.stderr)")
-        let folder = try #require(run.stdout.split(whereSeparator: \.isWhitespace)
-            .split(separator: "project-tessdata").dropFirst().first?.first.map(String.init))
+        // `bench ocr`'s header names the folder the engines started with: "project-tessdata PATH".
+        let tokens = run.stdout.split(whereSeparator: \.isWhitespace).map(String.init)
+        let label = try #require(tokens.firstIndex(of: "project-tessdata"))
+        let folder = try #require(tokens.dropFirst(label + 1).first)
         #expect(folder.hasPrefix(dir.file("cache").path), "engines started with \(folder)")
         let words = try String(contentsOfFile: folder + "/rebut.user-words", encoding: .utf8)
         #expect(words.split(separator: "\n").contains("SUBTOTAL"))
