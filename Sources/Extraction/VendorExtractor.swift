@@ -53,26 +53,64 @@ struct VendorExtractor: Sendable {
         return Result(candidates: Array(candidates.prefix(5)), confidence: confidence, known: known?.vendor)
     }
 
-    /// A trading name printed above its owner's legal name ("Bio-Markt Schmidt" over "Schmidt
-    /// GmbH", "COLD STORAGE CLEMENTI" over "COLD STORAGE CLEMENTI PTE. LTD.", "Koch-Apotheke"
-    /// over "(Koch GmbH & Co. KG)"): every word of the legal name's core is in the line just
-    /// above it, which has no legal form of its own. The shop is the name above; the line below
-    /// says who owns it, and the name above outranks it.
+    /// A trading name printed above the business that runs it: the shop is the name above, the
+    /// line below says who owns it, and the name above outranks it. Three ways receipts print it:
+    /// - the owner's legal name is the shop's name with a legal form ("Bio-Markt Schmidt" over
+    ///   "Schmidt GmbH", "COLD STORAGE CLEMENTI" over "COLD STORAGE CLEMENTI PTE. LTD.",
+    ///   "Koch-Apotheke" over "(Koch GmbH & Co. KG)");
+    /// - the shop's name is part of its operating company's, which adds words of its own ("LIDL"
+    ///   over "Lidl Dienstleistung GmbH & Co. KG", "ROSSMANN" over "Dirk Rossmann GmbH");
+    /// - the owner is a person trading alone ("Hans Meier e.K.", "Inh. M. Huber"), whom the
+    ///   law names under a franchise, a pharmacy or a petrol station's brand.
+    /// The line above must have no legal form of its own. An owner announced as such ("Dimiliki
+    /// oleh … SDN BHD") is a company that receipts name as the vendor, and keeps its place.
     static func preferShopsOverOwners(_ scored: inout [(value: String, score: Double, line: ReceiptLine)]) {
         for k in scored.indices {
             let owner = scored[k]
-            guard hasLegalForm(owner.value, owner.line.match), nameCore(owner.value) >= 3,
+            let soleTrader = isSoleTrader(owner.line.match)
+            guard hasLegalForm(owner.value, owner.line.match) || soleTrader, nameCore(owner.value) >= 3,
                   !owner.line.match.contains(any: ownerWords) else { continue }
-            let core = nameCoreWords(owner.value).filter { !LegalForms.keySuffixes.contains($0) }
+            let core = nameCoreWords(owner.value).filter { !LegalForms.keySuffixes.contains($0) && !soleTraderWords.contains($0) }
             guard !core.isEmpty,
                   let b = scored[..<k].lastIndex(where: { $0.line.index >= owner.line.index - 2 && $0.line.index < owner.line.index }),
-                  scored[b].score > 0, !hasLegalForm(scored[b].value, scored[b].line.match) else { continue }
+                  scored[b].score > 0, !hasLegalForm(scored[b].value, scored[b].line.match), nameCore(scored[b].value) >= 3
+            else { continue }
             let brandWords = Set(MatchableLine(scored[b].value).words.flatMap { $0.split(separator: "-").map(String.init) + [$0] }
                 .map(lookAlike))
-            guard core.allSatisfy({ brandWords.contains(lookAlike($0)) }) else { continue }
+            let ownerNamesShop = core.allSatisfy { brandWords.contains(lookAlike($0)) }
+            // Trade words count here: "Markt" is part of "MediaMarkt".
+            let named = { (v: String) in MatchableLine(v).words.filter { !LegalForms.keySuffixes.contains($0) && !nameFiller.contains($0) } }
+            let shopInOwner = printsWithin(named(scored[b].value).joined(), named(owner.value))
+            guard ownerNamesShop || shopInOwner || soleTrader else { continue }
             scored[b].score = max(scored[b].score, owner.score + VendorWeights.shopOverOwner)
         }
     }
+
+    /// Whether `name` is printed as a run of `words` that leaves some of them over, spaced or
+    /// not: "LIDL" in "Lidl Dienstleistung", "MediaMarkt" in "Media Markt TV-Hifi-Elektro".
+    static func printsWithin(_ name: String, _ words: [String]) -> Bool {
+        let key = lookAlike(name)
+        guard key.count >= 3 else { return false }
+        let parts = words.map(lookAlike)
+        for start in parts.indices {
+            var run = ""
+            for end in start..<parts.count {
+                run += parts[end]
+                if run == key { return end - start + 1 < parts.count }
+                if run.count >= key.count { break }
+            }
+        }
+        return false
+    }
+
+    /// A person trading alone: "e.K." (eingetragene Kauffrau, eingetragener Kaufmann) or the
+    /// owner introduced as such ("Inh.", "Inhaber").
+    static func isSoleTrader(_ m: MatchableLine) -> Bool {
+        m.contains(any: soleTraderForms)
+    }
+
+    static let soleTraderForms: KeywordSet = ["E.K.", "E. K.", "E.KFM.", "E.KFR.", "INH.", "INHABER", "INHABERIN"]
+    static let soleTraderWords: Set<String> = ["E", "K", "EK", "KFM", "KFR", "INH", "INHABER", "INHABERIN"]
 
     /// A word with the characters OCR confuses made one ("5ervice" and "Service", "ORCH1D" and
     /// "ORCHID"), for telling whether two lines print the same name.

@@ -10,6 +10,12 @@ extension VendorExtractor {
         "MERCI", "A BIENTOT", "AU REVOIR",
     ]
 
+    /// A welcome printed over the name ("HERZLICH WILLKOMMEN", "WELCOME TO", "SELAMAT DATANG").
+    static let greetingWords: KeywordSet = [
+        "WELCOME", "WELCOME TO", "HERZLICH WILLKOMMEN", "WILLKOMMEN", "SELAMAT DATANG", "BIENVENIDO", "BIENVENIDOS",
+        "BIENVENUE", "BENVINGUT", "BENVINGUTS",
+    ]
+
     private static let postcode = try! NSRegularExpression(pattern: #"(?<!\d)\d{5}(?!\d)"#)
     /// Postcodes of six digits (Singapore, India, China) outside a bracketed registration number,
     /// and British ones ("SW1A 1AA", "M1 1AE").
@@ -65,6 +71,10 @@ extension VendorExtractor {
         else if m.contains(any: Keywords.businessWords) { score += VendorWeights.businessWord }
         if m.contains(any: ownerWords) { score += VendorWeights.owner }
         if m.contains(any: closingWords) { score += VendorWeights.closing }
+        // A line that is little but a welcome; "WELCOME TO HOTEL ROYAL" still names the hotel.
+        if let greeting = m.firstMatch(greetingWords), letters <= greeting.filter(\.isLetter).count + 3 {
+            score += VendorWeights.closing
+        }
         let numbered = outsideBrackets.contains(where: \.isNumber)
         // On the cleaned name, where a zero between letters is an O: "Le Bistr0t" is no "…str. 0".
         if m.contains(any: Keywords.streetWords) || (numbered && m.contains(any: Keywords.placeWords))
@@ -122,7 +132,7 @@ enum VendorWeights {
     static let noise = 0.4
     static let amountLabel = -0.3
     /// A courtesy or returns line ("THANK YOU, PLEASE COME AGAIN"): the receipt's foot, printed
-    /// first only when OCR's reading order scrambled a short slip.
+    /// first only when OCR's reading order scrambled a short slip; and a welcome over the name.
     static let closing = -0.6
     /// How much of the score OCR's doubt about the line can take away.
     static let ocrDoubt = 0.4

@@ -41,6 +41,15 @@ struct VendorTests {
         ("ONG BAK KUT TEH\nONG PTE LTD\n12 JALAN BESAR\nTOTAL 18.40", "ONG BAK KUT TEH"),
         // OCR's look-alikes ("5" for "S") do not make the names differ.
         ("Silver 5ervice\n(Silver Service PTY LTD)\nShop 7, 175 Brunswick St\nTOTAL 47.70", "Silver 5ervice"),
+        // The shop's name opens its operating company's, which adds words of its own.
+        ("LIDL\nLidl Dienstleistung GmbH & Co. KG\nHauptstraße 4\nzu zahlen 7,72", "LIDL"),
+        ("Kaufland\nKaufland Dienstleistung GmbH & Co. KG\nHauptstr. 100\nSumme 8,86", "Kaufland"),
+        ("ROSSMANN\nDirk Rossmann GmbH\nKarlstr. 5\nSUMME EUR 6,45", "ROSSMANN"),
+        ("MediaMarkt\nMedia Markt TV-Hifi-Elektro GmbH Altona\nGroße Bergstraße 160\nSumme € 1.249,00", "MediaMarkt"),
+        // A person trading alone under a brand: a petrol station's tenant, a pharmacist.
+        ("ARAL Tankstelle\nHans Meier e.K.\nLudwigstr. 40\nBetrag 67,37 EUR", "ARAL Tankstelle"),
+        ("Stern-Apotheke\nApotheker Dr. K. Weber e.K.\nKönigstr. 8\nSumme 8,23", "Stern-Apotheke"),
+        ("Gasthaus Zum Löwen\nInh. M. Huber\nMarktplatz 7\nGesamt EUR 43,10", "Gasthaus Zum Löwen"),
     ])
     func aShopOverItsOwner(text: String, vendor: String) {
         let fields = extract(text)
@@ -55,6 +64,13 @@ struct VendorTests {
         #expect(extract("Banh Mi Cafe\nDimiliki: BANH MI CAFE SDN BHD\nTOTAL 1.00").vendor == "BANH MI CAFE SDN BHD")
         #expect(extract("Morningtide\nHarbour Kitchenette Sdn Bhd\nTOTAL 1.00").vendor == "Harbour Kitchenette Sdn Bhd")
         #expect(extract("POPULAR BOOK\nCO. (M) SDN BHD\nTOTAL 1.00").vendor == "POPULAR BOOK CO. (M) SDN BHD")
+    }
+
+    /// A welcome printed over the name is no name; a welcome naming the place still is.
+    @Test func aWelcomeIsNoName() {
+        #expect(extract("HERZLICH WILLKOMMEN\nHamburg City Hotel e.K.\nBahnhofstr. 51a\nGesamt 12,00").vendor
+                == "Hamburg City Hotel e.K.")
+        #expect(extract("SELAMAT DATANG\nKEDAI RUNCIT AMAN\nNO 5 JALAN MAWAR\nTOTAL 3.00").vendor == "KEDAI RUNCIT AMAN")
     }
 
     @Test("legal forms across languages", arguments: [
