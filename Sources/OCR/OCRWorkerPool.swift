@@ -12,13 +12,19 @@ public final class OCRWorkerPool: Sendable {
     public let settings: OCRSettings
     public let cleaning: CleaningOptions
     private let queue: JobQueue
+    private let startups: [EngineStartup]
     private let jobsRun = Atomic<Int>(0)
 
     /// Files decoded and read so far: what shows that the same image in one batch is read once.
     public var filesRead: Int { jobsRun.load(ordering: .relaxed) }
 
-    /// Starts `workers` threads and waits until each has its engine, so a bad setting
-    /// (a missing language) fails here rather than on the first receipt.
+    /// Starts `workers` threads, each with an engine starting on a thread of its own: a worker
+    /// decodes and cleans its first receipt while its engine starts, so a lone scan does not
+    /// wait 50–200 ms for Tesseract before its image is opened. What can be checked up front
+    /// fails here rather than on the first receipt: a missing language, and with variables set,
+    /// a misspelt one (only a started engine knows its variables, so then `init` waits for them).
+    /// An engine that fails to start otherwise (unreadable language data) fails every receipt
+    /// its worker takes, with the reason.
     public init(workers: Int, settings: OCRSettings, cleaning: CleaningOptions) throws {
         let count = max(1, workers)
         self.workers = count
@@ -26,33 +32,33 @@ public final class OCRWorkerPool: Sendable {
         self.cleaning = cleaning
         let queue = JobQueue()
         self.queue = queue
-        let startup = StartupLatch(expected: count)
-        for index in 0..<count {
+        try TesseractEngine.checkLanguages(settings)
+        let startups = (0..<count).map { EngineStartup(settings: settings, name: "rebut-engine-\($0)") }
+        self.startups = startups
+        if !settings.variables.isEmpty { try waitForEngines() }
+        for (index, startup) in startups.enumerated() {
             let thread = Thread {
-                let engine: TesseractEngine
-                do {
-                    engine = try TesseractEngine(settings: settings)
-                    startup.report(nil)
-                } catch {
-                    startup.report(error)
-                    return
-                }
-                Self.work(engine: engine, cleaner: ReceiptCleaner(options: cleaning), queue: queue)
+                Self.work(engine: startup, cleaner: ReceiptCleaner(options: cleaning), queue: queue)
             }
             thread.name = "rebut-ocr-\(index)"
             // Tesseract recurses deeply on some layouts; the default secondary-thread stack is small.
             thread.stackSize = 16 << 20
             thread.start()
         }
-        if let failure = startup.wait() {
-            queue.close()
-            throw failure
-        }
     }
 
     deinit {
         queue.close()
     }
+
+    /// Waits until every engine has started; the first one's reason when one could not. For
+    /// callers that would rather fail at once than on their first receipt (a server, a watcher).
+    public func waitForEngines() throws(OCRError) {
+        for startup in startups { _ = try startup.engine() }
+    }
+
+    /// Why an engine could not start, once one has failed; nil while they start or when all did.
+    public var engineFailure: OCRError? { startups.lazy.compactMap(\.failure).first }
 
     /// Decodes, cleans and reads one file on a worker thread (a PDF: every page, see `PDFReader`).
     public func recognize(_ file: IngestedFile) async throws -> OCRPage {
@@ -93,15 +99,15 @@ public final class OCRWorkerPool: Sendable {
         queue.close()
     }
 
-    private static func work(engine: TesseractEngine, cleaner: ReceiptCleaner, queue: JobQueue) {
+    private static func work(engine startup: EngineStartup, cleaner: ReceiptCleaner, queue: JobQueue) {
         while let work = queue.next() {
             switch work {
             case .job(let job):
                 job.continuation.resume(with: Result {
-                    try run(job.file, engine: engine, cleaner: cleaner, refinement: job.refinement, helpers: queue)
+                    try run(job.file, engine: startup.engine, cleaner: cleaner, refinement: job.refinement, helpers: queue)
                 })
             case .readAhead(let reading):
-                reading.run(on: engine)
+                if let engine = try? startup.engine() { reading.run(on: engine) } else { reading.abandon() }
                 queue.finished(reading)
             }
         }
@@ -153,16 +159,21 @@ public final class OCRWorkerPool: Sendable {
     /// Cleans and reads a decoded image (a photo, a scan, a rendered PDF page): stood upright
     /// when its lines run down the page, then read, then a second look when that reading is poor.
     /// `cleaned` sees the image before it is read (to read it ahead elsewhere).
-    static func read(_ decoded: LeptonicaImage, engine: TesseractEngine, cleaner: ReceiptCleaner,
-                     notes: inout [String], cleaned: (LeptonicaImage) -> Void = { _ in }) throws -> ImageReading {
+    /// `engineReady` gives the worker's engine, asked for only once the image is cleaned: it may
+    /// still be starting (see `init`).
+    static func read(_ decoded: LeptonicaImage, engine engineReady: () throws(OCRError) -> TesseractEngine,
+                     cleaner: ReceiptCleaner, notes: inout [String],
+                     cleaned: (LeptonicaImage) -> Void = { _ in }) throws -> ImageReading {
         let clock = ContinuousClock()
         let start = clock.now
         var localNotes = notes
-        let (located, firstClean, detected, firstTurns) = try WorkerStepFailure.during(.clean) {
+        let (located, finished) = try WorkerStepFailure.during(.clean) {
             let located = try cleaner.located(decoded, notes: &localNotes)
-            let upright = standingUpright(try cleaner.finish(located), located: located, engine: engine, cleaner: cleaner)
-            return (located, upright.image, upright.detected, upright.turns)
+            return (located, try cleaner.finish(located))
         }
+        let engine = try WorkerStepFailure.during(.ocr) { try engineReady() }
+        let upright = standingUpright(finished, located: located, engine: engine, cleaner: cleaner)
+        let (firstClean, detected, firstTurns) = (upright.image, upright.detected, upright.turns)
         notes = localNotes
         let afterClean = clock.now
         cleaned(firstClean)
@@ -186,10 +197,12 @@ public final class OCRWorkerPool: Sendable {
         return ImageReading(page: complete, image: image, clean: afterClean - start, ocr: clock.now - afterClean)
     }
 
-    static func run(_ file: IngestedFile, engine: TesseractEngine, cleaner: ReceiptCleaner,
+    /// `engineReady` gives the worker's engine, waiting while it starts: decoding and cleaning
+    /// an image do not need it.
+    static func run(_ file: IngestedFile, engine engineReady: @escaping () throws(OCRError) -> TesseractEngine, cleaner: ReceiptCleaner,
                     refinement: Refinement? = nil, helpers: JobQueue? = nil) throws -> OCROutcome {
         if file.format.isDocument {
-            return try PDFReader(engine: engine, cleaner: cleaner, refinement: refinement, helpers: helpers).read(file)
+            return try PDFReader(engine: engineReady, cleaner: cleaner, refinement: refinement, helpers: helpers).read(file)
         }
         let clock = ContinuousClock()
         let start = clock.now
@@ -200,9 +213,10 @@ public final class OCRWorkerPool: Sendable {
         var notes: [String] = []
         var ahead: SpeculativeReading?
         defer { ahead?.abandon() }
-        let reading = try read(decoded, engine: engine, cleaner: cleaner, notes: &notes) { image in
+        let reading = try read(decoded, engine: engineReady, cleaner: cleaner, notes: &notes) { image in
             ahead = helpers?.readAhead(image, for: refinement)
         }
+        let engine = try engineReady()
         var page = reading.page
         let cleaned = reading.image
         let afterClean = afterDecode + reading.clean
@@ -405,26 +419,37 @@ final class JobQueue: @unchecked Sendable {
     }
 }
 
-/// Lets `init` wait until every worker has built its engine (or failed to).
-private final class StartupLatch: @unchecked Sendable {
+/// An engine started on a thread of its own, for the worker that will own it (see
+/// `OCRWorkerPool.init`). Once handed over, the engine is used by that worker alone.
+final class EngineStartup: @unchecked Sendable {
     private let condition = NSCondition()
-    private var remaining: Int
-    private var failure: (any Error)?
+    private var result: Result<TesseractEngine, OCRError>?
 
-    init(expected: Int) { remaining = expected }
-
-    func report(_ error: (any Error)?) {
-        condition.lock()
-        if failure == nil, let error { failure = error }
-        remaining -= 1
-        condition.broadcast()
-        condition.unlock()
+    init(settings: OCRSettings, name: String) {
+        let thread = Thread { [self] in
+            let started = Result { () throws(OCRError) -> TesseractEngine in try TesseractEngine(settings: settings) }
+            condition.lock()
+            result = started
+            condition.broadcast()
+            condition.unlock()
+        }
+        thread.name = name
+        thread.start()
     }
 
-    func wait() -> (any Error)? {
+    /// Why the engine could not start, once that is known.
+    var failure: OCRError? {
         condition.lock()
         defer { condition.unlock() }
-        while remaining > 0 { condition.wait() }
-        return failure
+        if case .failure(let error) = result { return error }
+        return nil
+    }
+
+    /// The engine, waited for while it starts; the reason when it could not.
+    func engine() throws(OCRError) -> TesseractEngine {
+        condition.lock()
+        defer { condition.unlock() }
+        while result == nil { condition.wait() }
+        return try result!.get()
     }
 }

@@ -24,7 +24,8 @@ struct PDFReader {
     /// Rendering resolution: what flatbed scanners give and Tesseract reads best at.
     static let renderDPI = 300.0
 
-    let engine: TesseractEngine
+    /// The worker's engine, waited for while it starts: a text-layer page never needs it.
+    let engine: () throws(OCRError) -> TesseractEngine
     let cleaner: ReceiptCleaner
     let refinement: Refinement?
     /// Where an idle worker may be asked to read a scanned page ahead (see `SpeculativeReading`).
@@ -125,6 +126,8 @@ struct PDFReader {
     /// Re-reads the lines `refinement` asks for on the page each came from, then the whole
     /// document in fallback modes (text-layer pages as they are), at most three times.
     private func refine(_ page: inout OCRPage, readings: [PageReading], with refinement: Refinement) {
+        // A scanned page was read, so the engine has started.
+        guard let engine = try? engine() else { return }
         let firstLine = Self.firstLineIndices(readings.map(\.page))
         let requests = refinement.requests(page)
         let rereader = LineRereader(options: refinement.options)

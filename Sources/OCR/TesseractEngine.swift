@@ -11,12 +11,18 @@ public final class TesseractEngine {
     let handle: OpaquePointer
     public let settings: OCRSettings
 
-    public init(settings: OCRSettings) throws(OCRError) {
+    /// Every language's data is installed: what can be checked before an engine starts.
+    public static func checkLanguages(_ settings: OCRSettings) throws(OCRError) {
         let tessdata = settings.resolvedSystemTessdata
         for language in settings.languages.split(separator: "+").map(String.init) {
             let path = URL(fileURLWithPath: tessdata).appendingPathComponent(language + ".traineddata").path
             guard FileManager.default.fileExists(atPath: path) else { throw .missingLanguage(language) }
         }
+    }
+
+    public init(settings: OCRSettings) throws(OCRError) {
+        try Self.checkLanguages(settings)
+        let tessdata = settings.resolvedSystemTessdata
         guard let handle = TessBaseAPICreate() else {
             throw .initFailed(languages: settings.languages, tessdata: tessdata)
         }

@@ -73,11 +73,22 @@ public final class ReceiptAnalyser: Sendable {
 
     deinit { pool.shutdown() }
 
+    /// Waits until every OCR engine has started (see `OCRWorkerPool.waitForEngines`), off the
+    /// cooperative pool.
+    public func waitForEngines() async throws {
+        try await BlockingIO.run { [pool] in try pool.waitForEngines() }
+    }
+
+    /// Why an OCR engine could not start, once one has failed: every image its worker took then
+    /// failed with this reason.
+    public var engineFailure: OCRError? { pool.engineFailure }
+
     /// Images handed to the OCR workers so far (see `OCRWorkerPool.filesRead`).
     public var filesRead: Int { pool.filesRead }
 
-    /// From async code: the engines start on the blocking-I/O queue (each takes 50–200 ms and
-    /// `init` waits for all of them), not on the cooperative pool.
+    /// From async code: `init` checks the languages' files and, with Tesseract variables set,
+    /// waits for the engines to start (50–200 ms each), so it runs on the blocking-I/O queue,
+    /// not on the cooperative pool.
     public static func start(configuration: PipelineConfiguration, rules: CategoryRules = .builtIn) async throws -> ReceiptAnalyser {
         try await BlockingIO.run { try ReceiptAnalyser(configuration: configuration, rules: rules) }
     }

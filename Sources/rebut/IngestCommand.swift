@@ -63,6 +63,7 @@ struct IngestCommand: AsyncParsableCommand {
                 \(summary.duplicates) duplicates, \(summary.failures.count) failed
                 """)
         }
+        try pipelineOptions.checkEngines(analyser)
         if !summary.failures.isEmpty { throw RebutExit.someInputsFailed }
     }
 }

@@ -56,6 +56,7 @@ struct ScanCommand: AsyncParsableCommand {
             if json { print(JSONOutput.line(ScanLine(failure))) }
             printError("rebut: \(failure.file.path): \(failure.reason)")
         }
+        try pipelineOptions.checkEngines(analyser)
         if !failed.isEmpty { throw RebutExit.someInputsFailed }
     }
 

@@ -4,6 +4,24 @@ import Testing
 
 /// The CLI's rough edges a user met: each test drives the binary as a user would.
 @Suite struct RoughEdgesCLITests {
+    /// Engines start while the first images are decoded: language data Tesseract cannot load
+    /// still ends the run as an internal error (70), each image named with the reason, and a
+    /// PDF bill's text layer, which needs no engine, is still read.
+    @Test func languageDataThatCannotLoadEndsTheScanAsAnInternalError() async throws {
+        let dir = try TemporaryDirectory()
+        let tessdata = dir.file("tessdata")
+        try FileManager.default.createDirectory(at: tessdata, withIntermediateDirectories: true)
+        try Data(repeating: 0x5A, count: 4096).write(to: tessdata.appendingPathComponent("eng.traineddata"))
+        var rebut = RebutBinary(store: dir.file("store.sqlite"))
+        rebut.environment["TESSDATA_PREFIX"] = tessdata.path
+        let image = Fixtures.url("formats/receipt.jpg")
+        let run = try await rebut.run(["scan", image.path, Fixtures.url("documents/bill-text.pdf").path])
+        #expect(run.status == 70, "\(run.status) \(run.stderr)")
+        #expect(run.stderr.contains(image.path) && run.stderr.contains("could not start"), "\(run.stderr)")
+        #expect(run.stderr.contains("cannot start the OCR engines"), "\(run.stderr)")
+        #expect(run.stdout.contains("Northwind Energy"), "\(run.stdout)")
+    }
+
     @Test func anImageWithNoTextIsFiledForReviewWithItsImage() async throws {
         let dir = try TemporaryDirectory()
         let rebut = RebutBinary(store: dir.file("store.sqlite"))

@@ -61,5 +61,39 @@ import Testing
         #expect(throws: OCRError.missingLanguage("xyz")) {
             try OCRWorkerPool(workers: 2, settings: .default(languages: "xyz"), cleaning: .default)
         }
+        // Only a started engine knows its variables: with variables set, the pool waits for them.
+        var settings = OCRSettings.default()
+        settings.variables = ["tessedit_do_invertt": "0"]
+        #expect(throws: OCRError.unknownVariable("tessedit_do_invertt")) {
+            try OCRWorkerPool(workers: 2, settings: settings, cleaning: .default)
+        }
+    }
+
+    /// Engines start beside the first images: one that cannot start (language data that is no
+    /// language data) fails each image its worker takes, with the reason, and hangs nothing; a
+    /// PDF bill with a text layer, which needs no engine, is still read.
+    @Test func anEngineThatCannotStartFailsItsImagesNamedAndTextLayersStillRead() async throws {
+        let tessdata = try TemporaryDirectory()
+        try Data(repeating: 0x5A, count: 4096).write(to: tessdata.file("eng.traineddata"))
+        var settings = OCRSettings.default()
+        settings.systemTessdata = tessdata.url.path
+        let pool = try OCRWorkerPool(workers: 2, settings: settings, cleaning: .default)
+        defer { pool.shutdown() }
+
+        let folder = try TemporaryDirectory()
+        let image = try folder.ingest(#require(LeptonicaImage.renderedText(sampleReceipts[0], fontSize: 10)), named: "r")
+        for _ in 0..<3 {
+            await #expect(throws: (any Error).self) { try await pool.recognize(image) }
+        }
+        do {
+            _ = try await pool.recognize(image)
+        } catch {
+            #expect("\(error)".contains("could not start"), "\(error)")
+        }
+        #expect(throws: OCRError.self) { try pool.waitForEngines() }
+        #expect(pool.engineFailure != nil)
+
+        let bill = try Ingestor().read(Fixtures.url("documents/bill-text.pdf"))
+        #expect(try await pool.recognize(bill).text.contains("Northwind Energy"))
     }
 }

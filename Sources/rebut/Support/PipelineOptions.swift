@@ -24,19 +24,31 @@ struct PipelineOptions: ParsableArguments {
         PipelineConfiguration(languages: lang, jobs: jobs)
     }
 
-    /// `inputs`: how many files there are to read, when known; no more engines are started.
-    /// `tuning` switches steps off, for `rebut bench` only.
+    /// `inputs`: how many files there are to read, when known; no more engines are started, and
+    /// the first files are decoded and cleaned while the engines start: the run then ends with
+    /// `checkEngines`. Without `inputs` (a server, a watcher) the engines have started when this
+    /// returns. `tuning` switches steps off, for `rebut bench` only.
     func makeAnalyser(rules: CategoryRules? = nil, inputs: Int? = nil,
                       tuning: TuningOptions? = nil) async throws -> ReceiptAnalyser {
         let rules = try rules ?? CategoryRulesLoader.load()
         var configuration = tuning?.applied(to: configuration) ?? configuration
         if let inputs { configuration.jobs = PipelineConfiguration.jobs(requested: jobs, inputs: inputs) }
         do {
-            return try await ReceiptAnalyser.start(configuration: configuration, rules: rules)
+            let analyser = try await ReceiptAnalyser.start(configuration: configuration, rules: rules)
+            if inputs == nil { try await analyser.waitForEngines() }
+            return analyser
         } catch {
             printError("cannot start the OCR engines (--lang \(lang)): \(error)")
             throw RebutExit.internalError
         }
+    }
+
+    /// An engine that could not start failed every image its worker took, each named already;
+    /// the run then ends as an internal error (exit 70), not as inputs that failed.
+    func checkEngines(_ analyser: ReceiptAnalyser) throws {
+        guard let failure = analyser.engineFailure else { return }
+        printError("cannot start the OCR engines (--lang \(lang)): \(failure)")
+        throw RebutExit.internalError
     }
 }
 
