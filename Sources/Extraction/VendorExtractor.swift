@@ -110,7 +110,8 @@ struct VendorExtractor: Sendable {
     }
 
     static let soleTraderForms: KeywordSet = ["E.K.", "E. K.", "E.KFM.", "E.KFR.", "INH.", "INHABER", "INHABERIN"]
-    static let soleTraderWords: Set<String> = ["E", "K", "EK", "KFM", "KFR", "INH", "INHABER", "INHABERIN"]
+    /// Their words, dropped from the owner's name like a legal form's ("EK" is one already).
+    static let soleTraderWords = Set(soleTraderForms.patterns.flatMap(\.words))
 
     /// A word with the characters OCR confuses made one ("5ervice" and "Service", "ORCH1D" and
     /// "ORCHID"), for telling whether two lines print the same name.

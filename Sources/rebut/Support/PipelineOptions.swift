@@ -38,8 +38,7 @@ struct PipelineOptions: ParsableArguments {
             if inputs == nil { try await analyser.waitForEngines() }
             return analyser
         } catch {
-            printError("cannot start the OCR engines (--lang \(lang)): \(error)")
-            throw RebutExit.internalError
+            throw enginesDidNotStart(error)
         }
     }
 
@@ -47,8 +46,12 @@ struct PipelineOptions: ParsableArguments {
     /// the run then ends as an internal error (exit 70), not as inputs that failed.
     func checkEngines(_ analyser: ReceiptAnalyser) throws {
         guard let failure = analyser.engineFailure else { return }
-        printError("cannot start the OCR engines (--lang \(lang)): \(failure)")
-        throw RebutExit.internalError
+        throw enginesDidNotStart(failure)
+    }
+
+    private func enginesDidNotStart(_ error: any Error) -> ExitCode {
+        printError("cannot start the OCR engines (--lang \(lang)): \(error)")
+        return RebutExit.internalError
     }
 }
 
