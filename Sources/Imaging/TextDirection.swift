@@ -7,7 +7,7 @@ import Foundation
 /// between them, while the ink per column stays comparatively even; a receipt photographed
 /// sideways shows the opposite. The measure is the coefficient of variation of each profile
 /// on a small binarised copy: an upright receipt scores about 1.4 on rows against 0.7 on
-/// columns, a sideways one the reverse.
+/// columns, a sideways one the reverse. Only glyph-sized ink counts (see `glyphs`).
 public enum TextDirection {
     /// Columns must vary this much more than rows before the page is called sideways: a
     /// table or a logo must not turn an upright receipt.
@@ -26,12 +26,26 @@ public enum TextDirection {
                                                                : pixClone(grey.pointer)) else { return nil }
         var threshold: Int32 = 0
         guard pixSplitDistributionFgBg(small.pointer, 0.1, 1, &threshold, nil, nil, nil) == 0,
-              let ink = LeptonicaImage(taking: pixThresholdToBinary(small.pointer, threshold)) else { return nil }
+              let binary = LeptonicaImage(taking: pixThresholdToBinary(small.pointer, threshold)) else { return nil }
+        let ink = glyphs(binary) ?? binary
         var rows = pixCountPixelsByRow(ink.pointer, nil)
         var columns = pixCountPixelsByColumn(ink.pointer)
         defer { numaDestroy(&rows); numaDestroy(&columns) }
         guard let rows, let columns else { return nil }
         return (variation(rows), variation(columns))
+    }
+
+    /// Ink shapes no larger than a tenth of the page's longer side either way: letters, words,
+    /// dashes. A band of scanner-edge shadow down one side, a ruled frame or a dark stamp is one
+    /// large shape that fills its columns (or rows) like lines of text, and turned upright
+    /// receipts sideways: 8 of 682 upright captures (tune's scans and two wild sets) were sent
+    /// to orientation detection, 0.4–0.6 s each, and 1 with glyphs alone; sideways captures
+    /// told apart rose from 147 to 152 of 180.
+    static func glyphs(_ binary: LeptonicaImage) -> LeptonicaImage? {
+        let largest = Int32(max(binary.width, binary.height) / 10)
+        var changed: Int32 = 0
+        return LeptonicaImage(taking: pixSelectBySize(binary.pointer, largest, largest, 8, Int32(L_SELECT_IF_BOTH),
+                                                      Int32(L_SELECT_IF_LTE), &changed))
     }
 
     /// Over the span the ink covers: a slip on an A4 page leaves most columns bare, and those

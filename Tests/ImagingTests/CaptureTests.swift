@@ -96,6 +96,17 @@ import Testing
         #expect(TextDirection.isSideways(try #require(scan.rotated(quarterTurns: 1))))
     }
 
+    /// A scan's dark edge down one side fills its columns as lines of text fill rows; it is one
+    /// shape far larger than a glyph and says nothing of the print's direction (it sent upright
+    /// photos of A4 scans to orientation detection, half a second each).
+    @Test func aDarkBandDownOneSideIsNoSignOfSidewaysPrint() throws {
+        let slip = try paper()
+        let band = try #require(LeptonicaImage.filled(width: slip.width / 8, height: slip.height, grey: 20))
+        let scan = try #require(slip.pasting(band, x: 0, y: 0))
+        #expect(!TextDirection.isSideways(scan))
+        #expect(TextDirection.isSideways(try #require(scan.rotated(quarterTurns: 1))))
+    }
+
     /// A faded slip whose only dark print is one line (a name written on the scan, a stamp):
     /// the slip is the receipt, not that line. Cut down to the line, it lost every amount.
     @Test func aFadedSlipIsNotCutDownToItsOneDarkLine() throws {
