@@ -13,11 +13,14 @@ synthetic receipts rendered clean by scripts/make-fixtures.py.
 OUT is written in the wild layout: img/ID-VARIANT.ext and truth.jsonl, one line per image
 {"id", "vendor", "date" (ISO when the source's date parses), "total", "variant", "source"}.
 
-Variants (all but photo-curl and the last three by default, in this order):
+Variants (all but photo-curl, faded, scan-poor, scan-heavy and the -turned ones by default, in this order):
   clean       the source image as it is (the baseline the others are compared with)
   photo       on a wood, dark-cloth or granite table, perspective 3-15 degrees, small rotation,
               uneven light, shadow, slight blur, sensor noise, JPEG q80, 2700x3600
   photo-exif  the same photo stored turned 90 degrees, EXIF Orientation 6 or 8 (alternating)
+  clean-turned, photo-turned, page-turned
+              the source, the photo and the grey page turned 90 or 270 degrees in their pixels,
+              no EXIF (not in the default set: `--variants clean-turned,photo-turned,page-turned`)
   photo-curl  the same photo with the slip curled up at its long edges: every line bows, its
               middle 2-4% of the slip's width above its ends (not in the default set, which
               stays comparable with earlier runs: `--variants photo-curl`)
@@ -69,10 +72,11 @@ formats = load_module("make_format_fixtures", "make-format-fixtures.py")
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageOps  # noqa: E402 (checked above)
 
 VARIANTS = ["clean", "photo", "photo-exif", "photo-curl", "page-white", "page-grey", "heic", "pdf-image", "pdf-text", "faded",
-            "scan-poor", "scan-heavy"]
+            "scan-poor", "scan-heavy", "clean-turned", "photo-turned", "page-turned"]
 # Written unless --variants says otherwise: the captures of a person's phone and scanner. The
 # faded, poor and dark scans are sets of their own (`--variants faded`, `scan-poor`, `scan-heavy`).
-DEFAULT_VARIANTS = [v for v in VARIANTS if v not in ("photo-curl", "faded", "scan-poor", "scan-heavy")]
+DEFAULT_VARIANTS = [v for v in VARIANTS if v not in ("photo-curl", "faded", "scan-poor", "scan-heavy")
+                    and not v.endswith("-turned")]
 A4_300DPI = (2480, 3508)
 PHOTO_SIZE = (2700, 3600)  # a portrait phone photo, ~10 MP
 SLIP_MM = (72, 80)  # printed width of a till slip
@@ -500,6 +504,17 @@ def write_variants(source, variants, img_dir, photo_long_side=None):
             target = os.path.join(img_dir, ident + ".jpg")
             stored.save(target, quality=80, exif=exif)
             assert ImageOps.exif_transpose(Image.open(target)).size == the_photo().size
+        elif variant.endswith("-turned"):
+            # Turned a quarter in its pixels, with no EXIF to say so (an app that strips it, a
+            # page laid across the scanner); 90 or 270 degrees, alternating.
+            turn = Image.ROTATE_90 if zlib.crc32(source.id.encode()) % 2 == 0 else Image.ROTATE_270
+            target = os.path.join(img_dir, ident + ".jpg")
+            if variant == "clean-turned":
+                slip.convert("RGB").transpose(turn).save(target, quality=90, dpi=(300, 300))
+            elif variant == "photo-turned":
+                the_photo().transpose(turn).save(target, quality=80)
+            else:
+                page(slip, source.id, "grey").transpose(turn).save(target, quality=88, dpi=(300, 300))
         elif variant == "faded":
             target = os.path.join(img_dir, ident + ".jpg")
             faded(slip, source.id).save(target, quality=85, dpi=(300, 300))

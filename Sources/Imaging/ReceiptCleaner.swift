@@ -23,9 +23,16 @@ public struct ReceiptCleaner: Sendable {
         try finish(try located(image, notes: &notes))
     }
 
-    /// The first half of cleaning: grey, cropped to the receipt and straightened, at the
-    /// capture's resolution. What a second look starts again from (see `finish`).
+    /// The first half of cleaning: grey, cropped to the receipt and, when its lines run across,
+    /// straightened, at the capture's resolution. What a second look starts again from (see `finish`).
     public func located(_ image: LeptonicaImage, notes: inout [String]) throws -> LeptonicaImage {
+        var sideways = false
+        return try located(image, notes: &notes, sideways: &sideways)
+    }
+
+    /// `sideways`: whether the print's lines run down the receipt, which is then left as it lies
+    /// for a quarter turn to stand it upright (`turnedLocated`).
+    public func located(_ image: LeptonicaImage, notes: inout [String], sideways: inout Bool) throws -> LeptonicaImage {
         Leptonica.silenceMessages()
         var current = try image.grey()
         if options.crop {
@@ -35,6 +42,15 @@ public struct ReceiptCleaner: Sendable {
                 notes.append("the image holds \(slips) receipts; only the largest was read: scan or photograph them one at a time")
             }
         }
+        // Deskewing and the bow search measure along rows: print whose lines run down the page
+        // is straightened once it is turned upright (`turnedLocated`), not before.
+        sideways = TextDirection.isSideways(current)
+        return sideways ? current : try straightened(current)
+    }
+
+    /// Small rotations and a curled slip's bowed lines undone, on an upright receipt.
+    func straightened(_ upright: LeptonicaImage) throws -> LeptonicaImage {
+        var current = upright
         if options.deskew { current = try current.deskewed() }
         if options.flattenCurl, let bow = LineCurl.measure(current),
            let flat = LineCurl.flattened(current, removing: bow) {
@@ -51,11 +67,10 @@ public struct ReceiptCleaner: Sendable {
         try finish(try turnedLocated(located, quarterTurns: quarterTurns))
     }
 
-    /// A located receipt turned by quarter turns, straightened again after a quarter turn, not yet finished.
+    /// A located receipt turned by quarter turns, straightened after a quarter turn, not yet finished.
     public func turnedLocated(_ located: LeptonicaImage, quarterTurns: Int) throws -> LeptonicaImage {
-        guard var current = located.rotated(quarterTurns: quarterTurns) else { throw ImagingError.operationFailed("rotation") }
-        if options.deskew, quarterTurns % 2 != 0 { current = try current.deskewed() }
-        return current
+        guard let current = located.rotated(quarterTurns: quarterTurns) else { throw ImagingError.operationFailed("rotation") }
+        return quarterTurns % 2 != 0 ? try straightened(current) : current
     }
 
     /// A located receipt printed in dots, thickened; nil for any other print. Dot-matrix glyphs

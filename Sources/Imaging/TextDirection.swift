@@ -48,15 +48,26 @@ public enum TextDirection {
                                                       Int32(L_SELECT_IF_LTE), &changed))
     }
 
-    /// Over the span the ink covers: a slip on an A4 page leaves most columns bare, and those
-    /// empty columns varied the column profile like lines do (a page was turned sideways).
+    /// Share of the ink left out at each end of a profile (see `variation`).
+    static let strayInkShare = 0.02
+
+    /// Over the span that holds the print: a slip on an A4 page leaves most columns bare, and
+    /// those empty columns varied the column profile like lines do (a page was turned sideways).
+    /// The span leaves out the last 2% of the ink at either end: a few specks of dust far out on
+    /// a page's bare margins had stretched it over the page, and sideways pages of small slips
+    /// read as upright (sideways captures told apart: 152 → 178 of 180).
     private static func variation(_ numbers: UnsafeMutablePointer<NUMA>) -> Double {
         var values = (0..<Int(numaGetCount(numbers))).map { i -> Double in
             var value: Float = 0
             numaGetFValue(numbers, Int32(i), &value)
             return Double(value)
         }
-        guard let first = values.firstIndex(where: { $0 > 0 }), let last = values.lastIndex(where: { $0 > 0 }) else { return 0 }
+        let total = values.reduce(0, +)
+        guard total > 0 else { return 0 }
+        var running = 0.0
+        let cumulative = values.map { running += $0; return running }
+        guard let first = cumulative.firstIndex(where: { $0 >= total * strayInkShare }),
+              let last = cumulative.firstIndex(where: { $0 >= total * (1 - strayInkShare) }), first < last else { return 0 }
         values = Array(values[first...last])
         let count = values.count
         guard count > 1 else { return 0 }

@@ -119,13 +119,18 @@ public final class OCRWorkerPool: Sendable {
     /// trusted: it calls some upright scans with dark borders sideways. `detected`: what
     /// orientation detection said of the image returned, when it was asked (the second look
     /// asks the same of the same image). `turns`: the quarter turns applied to `located`.
-    static func standingUpright(_ cleaned: LeptonicaImage, located: LeptonicaImage, engine: TesseractEngine,
-                                cleaner: ReceiptCleaner) -> (image: LeptonicaImage, detected: Int??, turns: Int) {
-        guard TextDirection.isSideways(cleaned) else { return (cleaned, nil, 0) }
+    /// `sideways`: the ink profile's verdict, on the located receipt or on the cleaned image
+    /// (enlarged and evened out, faint print can measure otherwise: a sideways photo with one
+    /// bold line above faint print read as upright on its cleaned image only); the same verdict
+    /// orders the second look's turns.
+    static func standingUpright(_ cleaned: LeptonicaImage, located: LeptonicaImage, locatedSideways: Bool,
+                                engine: TesseractEngine, cleaner: ReceiptCleaner)
+        -> (image: LeptonicaImage, detected: Int??, turns: Int, sideways: Bool) {
+        guard locatedSideways || TextDirection.isSideways(cleaned) else { return (cleaned, nil, 0, false) }
         let detected = engine.uprightTurns(of: cleaned)
         guard let quarterTurns = detected, quarterTurns % 2 == 1,
-              let upright = try? cleaner.turned(located, quarterTurns: quarterTurns) else { return (cleaned, .some(detected), 0) }
-        return (upright, nil, quarterTurns)
+              let upright = try? cleaner.turned(located, quarterTurns: quarterTurns) else { return (cleaned, .some(detected), 0, true) }
+        return (upright, nil, quarterTurns, false)
     }
 
     /// The located receipt (see `ReceiptCleaner.located`) turned and finished again with the
@@ -167,18 +172,19 @@ public final class OCRWorkerPool: Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         var localNotes = notes
+        var locatedSideways = false
         let (located, finished) = try WorkerStepFailure.during(.clean) {
-            let located = try cleaner.located(decoded, notes: &localNotes)
+            let located = try cleaner.located(decoded, notes: &localNotes, sideways: &locatedSideways)
             return (located, try cleaner.finish(located))
         }
         let engine = try WorkerStepFailure.during(.ocr) { try engineReady() }
-        let upright = standingUpright(finished, located: located, engine: engine, cleaner: cleaner)
+        let upright = standingUpright(finished, located: located, locatedSideways: locatedSideways, engine: engine, cleaner: cleaner)
         let (firstClean, detected, firstTurns) = (upright.image, upright.detected, upright.turns)
         notes = localNotes
         let afterClean = clock.now
         cleaned(firstClean)
         let (page, image) = try WorkerStepFailure.during(.ocr) {
-            try SecondLook.improve(try engine.recognize(firstClean), of: firstClean,
+            try SecondLook.improve(try engine.recognize(firstClean), of: firstClean, sideways: upright.sideways,
                                    uprightTurns: { image in
                                        if image === firstClean, let known = detected { return known }
                                        return engine.uprightTurns(of: image)

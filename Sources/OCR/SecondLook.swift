@@ -66,6 +66,15 @@ enum SecondLook {
         }
     }
 
+    /// A turned reading replaces the best so far when it reads more legibly, and with a mean
+    /// confidence `turnMargin` higher. Not the margin where the best so far holds fewer than
+    /// `minimumWords` words: a mean of one or two fragments says nothing, and a sideways page
+    /// read as one word at 50 kept it over its upright reading of 100 words at 64.
+    static func beats(_ turned: OCRPage, _ best: OCRPage) -> Bool {
+        guard legibility(turned) > legibility(best) else { return false }
+        return wordCount(best) < minimumWords || turned.meanConfidence >= best.meanConfidence + turnMargin
+    }
+
     /// The better of the first reading and the second looks, with the image it was read from.
     /// `uprightTurns`: Tesseract's orientation detection, tried first when it has an answer.
     /// `turn`: the image turned by quarter turns, ready to read; after a quarter turn the pool
@@ -74,7 +83,10 @@ enum SecondLook {
     /// `thickened`: the located receipt finished again with the other stroke weight, turned by the
     /// given quarter turns: thickened before sizing (`CleaningOptions.thickenInk`), or as printed
     /// where the first reading was of dotted print thickened (`ReceiptCleaner.dottedPrint`).
-    static func improve(_ page: OCRPage, of image: LeptonicaImage, uprightTurns: (LeptonicaImage) -> Int? = { _ in nil },
+    /// `sideways`: the lines are known to run down the page (see `OCRWorkerPool.standingUpright`);
+    /// otherwise the ink profile of `image` says.
+    static func improve(_ page: OCRPage, of image: LeptonicaImage, sideways known: Bool = false,
+                        uprightTurns: (LeptonicaImage) -> Int? = { _ in nil },
                         turn: (LeptonicaImage, Int) -> LeptonicaImage?,
                         thickened: (Int) -> LeptonicaImage? = { _ in nil },
                         read: (LeptonicaImage) throws -> OCRPage) throws -> (OCRPage, LeptonicaImage) {
@@ -101,7 +113,7 @@ enum SecondLook {
         }
         // Lines running down the page: a quarter turn either way; otherwise upside down. The
         // turn orientation detection names goes first, so a well-read turn ends the search.
-        let sideways = TextDirection.isSideways(image)
+        let sideways = known || TextDirection.isSideways(image)
         // Amounts read as amounts: the print is the right way up and read along its lines, so
         // any turn would be a wasted slow pass. This outranks orientation detection and the ink
         // profile, both of which turned poor upright scans (a halftone-screened background, bold
@@ -128,7 +140,7 @@ enum SecondLook {
         for quarterTurns in turns where isPoor(best.page) && !uprightByThickening {
             guard let turned = turn(image, quarterTurns) else { continue }
             let again = try read(turned)
-            if again.meanConfidence >= best.page.meanConfidence + turnMargin, legibility(again) > legibility(best.page) {
+            if beats(again, best.page) {
                 best = (again, turned)
                 bestTurns = quarterTurns
             }

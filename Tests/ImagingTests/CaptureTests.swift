@@ -96,6 +96,22 @@ import Testing
         #expect(TextDirection.isSideways(try #require(scan.rotated(quarterTurns: 1))))
     }
 
+    /// A small slip on a bare page with specks of dust out on its margins: the specks are no
+    /// print, and the page's bare columns between them and the slip must not even out the
+    /// lines that run down a sideways slip.
+    @Test func specksOnABarePageDoNotHideSidewaysPrint() throws {
+        let slip = try paper()
+        let page = try #require(LeptonicaImage.filled(width: slip.width * 4, height: slip.height * 3 / 2, grey: 250))
+        let speck = try #require(LeptonicaImage.filled(width: 4, height: 4, grey: 30))
+        var scan = try #require(page.pasting(slip, x: slip.width * 3 / 2, y: slip.height / 4))
+        for (x, y) in [(10, 10), (page.width - 20, 12), (14, page.height - 20), (page.width - 16, page.height - 14)] {
+            scan = try #require(scan.pasting(speck, x: x, y: y))
+        }
+        #expect(!TextDirection.isSideways(scan))
+        #expect(TextDirection.isSideways(try #require(scan.rotated(quarterTurns: 1))))
+        #expect(TextDirection.isSideways(try #require(scan.rotated(quarterTurns: 3))))
+    }
+
     /// A scan's dark edge down one side fills its columns as lines of text fill rows; it is one
     /// shape far larger than a glyph and says nothing of the print's direction (it sent upright
     /// photos of A4 scans to orientation detection, half a second each).

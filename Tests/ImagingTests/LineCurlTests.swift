@@ -47,6 +47,20 @@ import Testing
         #expect(flattened.height >= curled.height + Int(abs(bow.depth)) - 1)
     }
 
+    /// Lying sideways, a curled slip's lines bow down the page, where the bow search (which
+    /// measures along rows) cannot see them: it is flattened once turned upright.
+    @Test func aCurledSlipLyingSidewaysIsFlattenedOnceTurnedUpright() throws {
+        let flat = try slip()
+        let curled = try bowed(flat, depth: 0.04 * Double(flat.width))
+        let sideways = try #require(curled.rotated(quarterTurns: 1))
+        let cleaner = ReceiptCleaner(options: CleaningOptions(crop: false, deskew: false, normalizeBackground: false,
+                                                              binarize: false, scale: false))
+        var notes: [String] = []
+        let located = try cleaner.located(sideways, notes: &notes)
+        let upright = try cleaner.turnedLocated(located, quarterTurns: 3)
+        #expect(LineCurl.measure(upright) == nil, "still bowed: \(String(describing: LineCurl.measure(upright)))")
+    }
+
     @Test func theCleanerFlattensACurledSlipAndCanBeToldNotTo() throws {
         let flat = try slip()
         let curled = try bowed(flat, depth: 0.04 * Double(flat.width))

@@ -127,4 +127,27 @@ import Testing
             #expect(!MoneyWords.looksLikeMoney(text), "\(text)")
         }
     }
+
+    /// A turned reading beats the best so far by legibility and a margin of mean confidence; but
+    /// a best of a word or two has a mean that says nothing: a sideways page read as one word at
+    /// 50 kept it over its upright reading of 100 words at 64.
+    @Test func aTurnedReadingBeatsAFewFragmentsWithoutTheMargin() {
+        let fragment = Self.reading(confidence: 50, words: 1)
+        #expect(SecondLook.beats(Self.reading(confidence: 64, words: 100), fragment))
+        #expect(!SecondLook.beats(Self.reading(confidence: 64, words: 100), Self.reading(confidence: 50, words: 60)))
+        #expect(SecondLook.beats(Self.reading(confidence: 66, words: 100), Self.reading(confidence: 50, words: 60)))
+        #expect(!SecondLook.beats(Self.reading(confidence: 30, words: 1), fragment), "less legible")
+    }
+
+    /// Lines known to run down the page (the located receipt measured so) are turned a quarter
+    /// first, whatever the profile of the image read says.
+    @Test func aReceiptKnownSidewaysIsTurnedAQuarterFirst() throws {
+        let image = try #require(LeptonicaImage.blank(width: 100, height: 300))
+        var turns: [Int] = []
+        _ = try SecondLook.improve(Self.reading(confidence: 40, words: 2), of: image, sideways: true,
+                                   turn: { _, quarterTurns in turns.append(quarterTurns); return image }) { _ in
+            Self.reading(confidence: 40, words: 2)
+        }
+        #expect(turns.first.map { $0 % 2 == 1 } == true, "turns tried: \(turns)")
+    }
 }
