@@ -508,9 +508,10 @@ def write_variants(source, variants, img_dir, photo_long_side=None):
             # Turned a quarter in its pixels, with no EXIF to say so (an app that strips it, a
             # page laid across the scanner); 90 or 270 degrees, alternating.
             turn = Image.ROTATE_90 if zlib.crc32(source.id.encode()) % 2 == 0 else Image.ROTATE_270
-            target = os.path.join(img_dir, ident + ".jpg")
+            target = os.path.join(img_dir, ident + (".png" if variant == "clean-turned" else ".jpg"))
             if variant == "clean-turned":
-                slip.convert("RGB").transpose(turn).save(target, quality=90, dpi=(300, 300))
+                # PNG: the scan's own pixels, turned, without a second JPEG generation.
+                slip.transpose(turn).save(target, dpi=(300, 300), optimize=True)
             elif variant == "photo-turned":
                 the_photo().transpose(turn).save(target, quality=80)
             else:
