@@ -568,7 +568,7 @@ def build(sources, out, plan, photo_long_side=None):
 # The committed fixtures: a few of the project's own receipts, each in a few captures, photos
 # reduced to 1800 px so the folder stays at a few MB.
 FIXTURE_PLAN = {
-    "eng-restaurant": ["photo", "photo-curl", "page-grey", "pdf-image"],
+    "eng-restaurant": ["photo", "photo-curl", "photo-turned", "page-grey", "pdf-image"],
     "eng-bluedoor": ["photo-exif", "heic", "page-white"],
     "spa-supermarket": ["photo", "pdf-text"],
     # Read wrong today (the test's knownHard list): the slip's perspective is not straightened.

@@ -17,7 +17,8 @@ import Testing
         #expect(report["receipts"] as? Int == lines)
 
         let variants = try #require(output["variants"] as? [[String: Any]])
-        #expect(variants.map { $0["variant"] as? String } == ["photo", "photo-exif", "photo-curl", "page-white", "page-grey", "heic", "pdf-image", "pdf-text"])
+        #expect(variants.map { $0["variant"] as? String } == ["photo", "photo-exif", "photo-curl", "page-white", "page-grey", "heic", "pdf-image", "pdf-text",
+                                                                   "photo-turned"])
         #expect(variants.reduce(0) { $0 + ($1["receipts"] as? Int ?? 0) } == lines)
         // The A4 pages are read right in every field.
         for page in variants where (page["variant"] as? String)?.hasPrefix("page-") == true {

@@ -37,7 +37,7 @@ import Testing
 
     @Test func theWildFixturesCoverEveryCaptureTheGeneratorMakes() throws {
         let variants = Set(Self.truths.map(\.variant))
-        #expect(variants == ["photo", "photo-exif", "photo-curl", "page-white", "page-grey", "heic", "pdf-image", "pdf-text"])
+        #expect(variants == ["photo", "photo-exif", "photo-curl", "photo-turned", "page-white", "page-grey", "heic", "pdf-image", "pdf-text"])
         // The loader of `bench accuracy` finds every image of the folder by its id.
         let dataset = try LabelledDataset(root: Self.folder)
         #expect(dataset.samples.map(\.name).sorted() == Self.truths.map(\.id).sorted())
