@@ -119,18 +119,18 @@ public final class OCRWorkerPool: Sendable {
     /// trusted: it calls some upright scans with dark borders sideways. `detected`: what
     /// orientation detection said of the image returned, when it was asked (the second look
     /// asks the same of the same image). `turns`: the quarter turns applied to `located`.
-    /// `sideways`: the ink profile's verdict, on the located receipt or on the cleaned image
-    /// (enlarged and evened out, faint print can measure otherwise: a sideways photo with one
-    /// bold line above faint print read as upright on its cleaned image only); the same verdict
-    /// orders the second look's turns.
+    /// `sideways`: the ink profile's verdict on the image returned, on the located receipt or on
+    /// the cleaned image (enlarged and evened out, faint print can measure otherwise: a sideways
+    /// photo with one bold line above faint print read as upright on its cleaned image only),
+    /// for the second look to order its turns by; nil for an image turned here, not yet measured.
     static func standingUpright(_ cleaned: LeptonicaImage, located: LeptonicaImage, locatedSideways: Bool,
                                 engine: TesseractEngine, cleaner: ReceiptCleaner)
-        -> (image: LeptonicaImage, detected: Int??, turns: Int, sideways: Bool) {
+        -> (image: LeptonicaImage, detected: Int??, turns: Int, sideways: Bool?) {
         guard locatedSideways || TextDirection.isSideways(cleaned) else { return (cleaned, nil, 0, false) }
         let detected = engine.uprightTurns(of: cleaned)
         guard let quarterTurns = detected, quarterTurns % 2 == 1,
               let upright = try? cleaner.turned(located, quarterTurns: quarterTurns) else { return (cleaned, .some(detected), 0, true) }
-        return (upright, nil, quarterTurns, false)
+        return (upright, nil, quarterTurns, nil)
     }
 
     /// The located receipt (see `ReceiptCleaner.located`) turned and finished again with the

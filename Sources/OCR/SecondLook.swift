@@ -83,9 +83,9 @@ enum SecondLook {
     /// `thickened`: the located receipt finished again with the other stroke weight, turned by the
     /// given quarter turns: thickened before sizing (`CleaningOptions.thickenInk`), or as printed
     /// where the first reading was of dotted print thickened (`ReceiptCleaner.dottedPrint`).
-    /// `sideways`: the lines are known to run down the page (see `OCRWorkerPool.standingUpright`);
-    /// otherwise the ink profile of `image` says.
-    static func improve(_ page: OCRPage, of image: LeptonicaImage, sideways known: Bool = false,
+    /// `sideways`: whether the lines run down `image`, when already measured (see
+    /// `OCRWorkerPool.standingUpright`); otherwise its ink profile is measured here.
+    static func improve(_ page: OCRPage, of image: LeptonicaImage, sideways known: Bool? = nil,
                         uprightTurns: (LeptonicaImage) -> Int? = { _ in nil },
                         turn: (LeptonicaImage, Int) -> LeptonicaImage?,
                         thickened: (Int) -> LeptonicaImage? = { _ in nil },
@@ -113,7 +113,7 @@ enum SecondLook {
         }
         // Lines running down the page: a quarter turn either way; otherwise upside down. The
         // turn orientation detection names goes first, so a well-read turn ends the search.
-        let sideways = known || TextDirection.isSideways(image)
+        let sideways = known ?? TextDirection.isSideways(image)
         // Amounts read as amounts: the print is the right way up and read along its lines, so
         // any turn would be a wasted slow pass. This outranks orientation detection and the ink
         // profile, both of which turned poor upright scans (a halftone-screened background, bold
