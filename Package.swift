@@ -47,6 +47,9 @@ let package = Package(
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode",
                        providers: [.apt(["libqrencode-dev"])]),
 
+        // glibc's allocator tuning (mallopt): large image buffers returned to the system when freed.
+        .systemLibrary(name: "CMalloc"),
+
         // Tesseract's internal line images stored uncompressed: same output, about a tenth less CPU.
         .target(name: "CTesseractLineImages", linkerSettings: [.linkedLibrary("lept")]),
 
@@ -115,7 +118,7 @@ let package = Package(
         ]),
         .executableTarget(name: "rebut", dependencies: [
             "Pipeline", "Review", "Watcher", "Reports", "RebutCore", "Store", "Extraction", "Categorisation", "Ingest", "Imaging", "OCR",
-            "Rental", "RnDDeduction", "DomainReports", "WebApp",
+            "Rental", "RnDDeduction", "DomainReports", "WebApp", "CMalloc",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
