@@ -122,8 +122,9 @@ public struct ReceiptCleaner: Sendable {
                                                    maxPixels: options.maxScaledPixels)
             if factor != 1 { current = try current.scaled(by: factor) }
         }
-        if options.normalizeBackground, (current.backgroundSpread() ?? .max) >= options.unevenBackgroundThreshold {
-            current = try current.backgroundNormalized()
+        if options.normalizeBackground, let background = BackgroundMap(current),
+           (background.spread ?? .max) >= options.unevenBackgroundThreshold {
+            current = try background.normalizing(current)
         }
         if options.stretchFaintInk, let stretched = current.faintInkStretched() { current = stretched }
         if options.binarize { current = try current.binarized(options.binarization) }
@@ -166,18 +167,6 @@ extension LeptonicaImage {
         return scaled
     }
 
-    func backgroundNormalized() throws(ImagingError) -> LeptonicaImage {
-        // Runs after scaling, so text is ~28 px high: 60 px tiles span two characters, which
-        // keeps strokes out of the background estimate (the 10×15 tiles of
-        // pixBackgroundNormSimple sit inside upscaled strokes and wash text out: measured
-        // worse than no normalisation). Pixels darker than 100 count as ink; paper goes to 220.
-        let result = pixBackgroundNorm(pointer, nil, nil, 60, 60, 100, 50, 220, 2, 2)
-        guard let normalized = LeptonicaImage(taking: result) else {
-            throw .operationFailed("background normalisation")
-        }
-        return normalized
-    }
-
     /// The darkest print lighter than this grey level is faint: black thermal print reaches
     /// 0–60, a faded slip's 150–215.
     static let faintInkLevel: UInt32 = 110
@@ -186,23 +175,30 @@ extension LeptonicaImage {
     /// black, the paper (the 60th percentile) to white. Nil when the print is dark already, so
     /// ordinary scans and photos are left as they are.
     func faintInkStretched() -> LeptonicaImage? {
-        guard depth == 8 else { return nil }
-        var ink: UInt32 = 0, paper: UInt32 = 0
-        guard pixGetRankValue(pointer, 1, 0.005, &ink) == 0, pixGetRankValue(pointer, 1, 0.6, &paper) == 0,
-              ink >= Self.faintInkLevel, paper > ink + 10 else { return nil }
+        guard depth == 8, let levels = greyLevels(at: [0.005, 0.6]) else { return nil }
+        let ink = levels[0], paper = levels[1]
+        guard ink >= Int(Self.faintInkLevel), paper > ink + 10 else { return nil }
         return LeptonicaImage(taking: pixGammaTRC(nil, pointer, 1.0, Int32(ink), Int32(paper)))
     }
 
-    /// How much the paper's brightness varies across the page: grey levels between the 10th
-    /// and 90th percentile of the background map. Flatbed scans sit near 0–10, photos well above.
-    public func backgroundSpread() -> Int? {
-        var map: UnsafeMutablePointer<PIX>?
-        defer { pixDestroy(&map) }
-        guard pixGetBackgroundGrayMap(pointer, nil, 60, 60, 100, 50, &map) == 0, let map else { return nil }
-        var dark: UInt32 = 0, bright: UInt32 = 0
-        guard pixGetRankValue(map, 1, 0.1, &dark) == 0, pixGetRankValue(map, 1, 0.9, &bright) == 0 else { return nil }
-        return Int(bright) - Int(dark)
+    /// The grey levels at these ranks (0 darkest, 1 brightest) from one histogram, as
+    /// `pixGetRankValue` gives them one histogram each: on a 10 MP page a histogram is a pass
+    /// over every pixel.
+    func greyLevels(at ranks: [Float]) -> [Int]? {
+        var histogram: UnsafeMutablePointer<NUMA>? = pixGetGrayHistogram(pointer, 1)
+        defer { numaDestroy(&histogram) }
+        guard depth == 8, histogram != nil else { return nil }
+        var levels: [Int] = []
+        for rank in ranks {
+            var value: Float = 0
+            guard numaHistogramGetValFromRank(histogram, rank, &value) == 0 else { return nil }
+            levels.append(Int(value.rounded()))
+        }
+        return levels
     }
+
+    /// How much the paper's brightness varies across the page (`BackgroundMap.spread`).
+    public func backgroundSpread() -> Int? { BackgroundMap(self)?.spread }
 
     func binarized(_ method: CleaningOptions.Binarization) throws(ImagingError) -> LeptonicaImage {
         var threshold: UnsafeMutablePointer<PIX>?

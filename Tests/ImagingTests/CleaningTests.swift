@@ -145,6 +145,21 @@ import Testing
         #expect(try #require(shaded.backgroundSpread()) >= CleaningOptions.default.unevenBackgroundThreshold)
     }
 
+    /// The map measured once for the spread evens the page out exactly as Leptonica's own
+    /// normalisation, which measures it again, does with the same tiles and levels.
+    @Test func oneBackgroundMapNormalisesAsLeptonicaDoes() throws {
+        let text = try #require(LeptonicaImage.renderedText(receiptLines, fontSize: 12))
+        let shaded = try #require(text.copy().shadedLeftToRight(from: 230, to: 110))
+        let map = try #require(BackgroundMap(shaded))
+        let ours = try map.normalizing(shaded)
+        let leptonica = try #require(LeptonicaImage(taking: pixBackgroundNorm(shaded.pointer, nil, nil, 60, 60, 100, 50, 220, 2, 2)))
+        var same: Int32 = 0
+        #expect(pixEqual(ours.pointer, leptonica.pointer, &same) == 0 && same == 1)
+        var low: UInt32 = 0, high: UInt32 = 0
+        #expect(pixGetRankValue(map.map.pointer, 1, 0.1, &low) == 0 && pixGetRankValue(map.map.pointer, 1, 0.9, &high) == 0)
+        #expect(map.spread == Int(high) - Int(low))
+    }
+
     @Test func fullDefaultCleaningKeepsTheImageUsable() throws {
         let scene = try receiptOnTable()
         let cleaned = try ReceiptCleaner().clean(scene.image)
