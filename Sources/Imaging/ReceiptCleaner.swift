@@ -175,7 +175,7 @@ extension LeptonicaImage {
     /// black, the paper (the 60th percentile) to white. Nil when the print is dark already, so
     /// ordinary scans and photos are left as they are.
     func faintInkStretched() -> LeptonicaImage? {
-        guard depth == 8, let levels = greyLevels(at: [0.005, 0.6]) else { return nil }
+        guard let levels = greyLevels(at: [0.005, 0.6]) else { return nil }
         let ink = levels[0], paper = levels[1]
         guard ink >= Int(Self.faintInkLevel), paper > ink + 10 else { return nil }
         return LeptonicaImage(taking: pixGammaTRC(nil, pointer, 1.0, Int32(ink), Int32(paper)))
@@ -183,11 +183,12 @@ extension LeptonicaImage {
 
     /// The grey levels at these ranks (0 darkest, 1 brightest) from one histogram, as
     /// `pixGetRankValue` gives them one histogram each: on a 10 MP page a histogram is a pass
-    /// over every pixel.
+    /// over every pixel. Nil for any image but 8 bpp grey.
     func greyLevels(at ranks: [Float]) -> [Int]? {
+        guard depth == 8 else { return nil }
         var histogram: UnsafeMutablePointer<NUMA>? = pixGetGrayHistogram(pointer, 1)
         defer { numaDestroy(&histogram) }
-        guard depth == 8, histogram != nil else { return nil }
+        guard histogram != nil else { return nil }
         var levels: [Int] = []
         for rank in ranks {
             var value: Float = 0
