@@ -239,7 +239,8 @@ struct ReceiptLine: Sendable {
         }
         if hasFinal { return .finalTotal }
         if hasTotal, !paid { return .total }
-        if m.contains(any: Keywords.card) { return .cardPayment }
+        // A wallet on a phone pays the amount due as a card does.
+        if m.contains(any: Keywords.card) || m.contains(any: Keywords.mobile) { return .cardPayment }
         if paid { return .cashPayment }
         if hasTotal { return .total }
         if m.contains(any: Keywords.amountWords) { return .weakTotal }

@@ -281,3 +281,38 @@ struct TotalLedgerTests {
         #expect(Set(ExtractionContext.totalRuleNames).count == TotalRule.allCases.count)
     }
 }
+
+/// A rounded total whose own line was misread, recovered from the sums that agree on it.
+struct MisreadRoundedTotalTests {
+    @Test func theTotalRoundedByTheRoundingLineAndCashLessChangeAgree() {
+        // 14.07 − 0.02 = 14.05 = 20.00 − 5.95; "Total 74.05" is the 1 read as 7.
+        let text = """
+        1 MAMEE MONSTER 4.79
+        1 100PLUS 1.5L 3.99
+        1 SUNLIGHT 900ML 5.29
+        Total Sales (Inclusive of GST) 14.07
+        Rounding adj -0.02
+        Total 74.05@83
+        Cash 20.00
+        Change 5.95@85
+        GST Summary Amount Tax
+        SR 6% 13.27 0.80
+        """
+        #expect(extractRead(text).total == amount("14.05"))
+        #expect(totalLedger(text, read: true).fired(.correctionTakesLabel, on: "14.05"))
+    }
+
+    @Test func cashLessChangeIsTheRoundingOfTheTotalAboveIt() {
+        // No rounding line: "TOTAL ROUNDED" was read 75.30; 20.00 − 4.70 = 15.30 rounds 15.28.
+        let text = "TOTAL INCL GST RM 15.28\nTOTAL ROUNDED RM 75.30@80\nCASH RM 20.00\nCHANGE RM 4.70\nSR = 6% 14.41 0.87"
+        #expect(extractRead(text).total == amount("15.30"))
+        // With nothing on the receipt saying the till rounds, cash less change proves no rounding.
+        let unrounded = "TOTAL INCL GST RM 15.28\nCASH RM 20.00\nCHANGE RM 4.70"
+        #expect(extractRead(unrounded).total == amount("15.28"))
+    }
+
+    @Test func aPhoneWalletPaysTheTotalAsACardDoes() {
+        #expect(ReceiptLine.classify(MatchableLine("Touch 'n Go eWallet 17.30")) == .cardPayment)
+        #expect(ReceiptLine.classify(MatchableLine("Apple Pay 12.00")) == .cardPayment)
+    }
+}

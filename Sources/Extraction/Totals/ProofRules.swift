@@ -18,11 +18,16 @@ enum ProofRules {
         let corrections = sums.witnesses.filter { $0.kind == .correctsMisread }
         guard !ledger.disabled.contains(.closedCorrection) else { return }
         // A tax row's checked gross, already in the ledger from its own line ("GST SR 6% 538.00
-        // 30.45"), takes over too, keeping what it had.
+        // 30.45"), takes over too, keeping what it had; so does a result printed nowhere that a
+        // second equation gives as well: the total above the rounding line, rounded ("Total Sales
+        // 14.07 / Rounding -0.02 / Total 74.05 / Cash 20.00 / Change 5.95").
+        var moved = Set<[Decimal]>()
         for correction in corrections {
             guard let replaced = correction.replaces, ledger.has(replaced),
                   !ledger.has(correction.value)
-                    || (correction.checkedTerms && ledger.score(of: correction.value) < ledger.score(of: replaced)) else { continue }
+                    || (correction.checkedTerms && ledger.score(of: correction.value) < ledger.score(of: replaced))
+                    || sums.roundingsClosedByChange.contains(correction.value),
+                  moved.insert([replaced, correction.value]).inserted else { continue }
             ledger.takeOver(.correctionTakesLabel, from: replaced, to: correction.value, keeping: true)
         }
         for misread in Set(corrections.compactMap(\.replaces)) {

@@ -27,6 +27,9 @@ struct ReceiptArithmetic: Sendable {
     private(set) var witnesses: [ClosedSums.Witness] = []
     /// Rounded totals a printed total ± the printed rounding lands on to the cent.
     private(set) var closedRoundings: Set<Decimal> = []
+    /// Of those, the ones printed nowhere but given by paid − change too: the rounded total's own
+    /// line was misread.
+    private(set) var roundingsClosedByChange: Set<Decimal> = []
     /// Paid − change results printed nowhere → the better-read printed total they are a
     /// one-digit misread of (see `findChangeMisreads`).
     private(set) var changeMisreads: [Decimal: Decimal] = [:]
@@ -41,6 +44,7 @@ struct ReceiptArithmetic: Sendable {
         findUnreadRoundings(facts)
         inferSubtotalPlusCharges(facts)
         findTotalsRoundedWithoutALine(facts)
+        findRoundingsPaidInCash(facts)
         witnesses = ClosedSums.witnesses(facts.labelled).map { movedToRounded($0, facts) }
         findChangeMisreads(facts)
     }
@@ -132,10 +136,34 @@ struct ReceiptArithmetic: Sendable {
                 for rounded in [total.value + abs(rounding.value), total.value - abs(rounding.value)] {
                     let printedLater = facts.labelled.contains { $0.value == rounded && $0.lineIndex > max(rounding.lineIndex, total.lineIndex)
                         && (inOrder ? ![.change, .quantity, .rounding].contains($0.role) : [.cashPayment, .cardPayment].contains($0.role)) }
-                    guard printedLater else { continue }
+                    // Cash less the change handed back after both lines is the rounded amount too.
+                    let paidLater = inOrder && !printedLater && inferences.contains { $0.rule == .paidMinusChange && $0.value == rounded
+                        && $0.source.lineIndex > rounding.lineIndex } && facts.changeGiven
+                    guard printedLater || paidLater else { continue }
+                    if paidLater { roundingsClosedByChange.insert(rounded) }
                     closedRoundings.insert(rounded)
                     supersede(total.value, because: "± rounding is printed later", roundedTo: rounded)
                 }
+            }
+        }
+    }
+
+    /// A total the till rounds (a rounding line or a rounded total follows it) whose cash
+    /// rounding is what cash less change gives, printed nowhere: the rounded total's line was
+    /// misread ("TOTAL INCL GST 15.28 / TOTAL ROUNDED 75.30 / CASH 20.00 / CHANGE 4.70").
+    private mutating func findRoundingsPaidInCash(_ facts: TotalFacts) {
+        guard facts.changeGiven else { return }
+        let cardPaid = facts.cardPaid
+        for paid in inferences where paid.rule == .paidMinusChange && CashRounding.isRounded(paid.value)
+            && !facts.labelled.contains(where: { $0.value == paid.value && $0.lineIndex != paid.source.lineIndex }) {
+            for total in facts.totals where total.lineIndex < paid.source.lineIndex && total.value != paid.value
+                && !cardPaid.contains(total.value) && CashRounding.couldRound(total.value, to: paid.value) {
+                let rounds = facts.roundingLines.contains { $0.index > total.lineIndex }
+                    || facts.values(.roundedTotal).contains { $0.lineIndex > total.lineIndex }
+                guard rounds else { continue }
+                roundingsClosedByChange.insert(paid.value)
+                closedRoundings.insert(paid.value)
+                supersede(total.value, because: "cash less change is its rounding", roundedTo: paid.value)
             }
         }
     }

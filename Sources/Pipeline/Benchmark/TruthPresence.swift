@@ -42,9 +42,10 @@ public struct TruthPresence: Sendable {
 
     public func hasVendor(_ truth: String?) -> Bool {
         guard let truth else { return false }
-        // The name may span two lines.
+        // The name may span two lines. The scorer's own pass mark: a line that would pass if
+        // picked is no OCR miss.
         let pairs = zip(lines, lines.dropFirst()).map { $0 + " " + $1 }
         return (lines + pairs).contains { AccuracyScore.vendorExact(truth: truth, extracted: $0)
-            || TextSimilarity.similarity(truth, $0) >= 0.9 }
+            || AccuracyScore.vendorSimilar(truth: truth, extracted: $0) }
     }
 }
