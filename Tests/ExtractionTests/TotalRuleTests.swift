@@ -316,3 +316,36 @@ struct MisreadRoundedTotalTests {
         #expect(ReceiptLine.classify(MatchableLine("Apple Pay 12.00")) == .cardPayment)
     }
 }
+
+/// Labels read as one column and their amounts as the next (`labelRun`).
+struct LabelColumnTests {
+    @Test func aGarbledLabelKeepsItsPlaceInTheColumn() {
+        // "GST 6%" read as "6ST 6%": no label, but still the third of five lines beside five amounts.
+        let text = """
+        1 FRIED RICE 12.00 SR
+        2 KUNG PAO CHICKEN 36.00 SR
+        1 CHINESE TEA POT 6.00 SR
+        Sub Total
+        Service Charge 10%
+        6ST 6%
+        Rounding Adj
+        Grand Total
+        54.00
+        5.40
+        3.56
+        -0.01
+        62.95
+        """
+        let labelled = TotalExtractor().labelledAmounts(ReceiptLine.analyse(TextLine.lines(fromPlainText: text)))
+        #expect(labelled.first { $0.role == .finalTotal }?.value == amount("62.95"))
+        #expect(labelled.first { $0.role == .rounding }?.value == amount("-0.01"))
+        #expect(extract(text).total == amount("62.95"))
+    }
+
+    @Test func anExtraLineInTheLabelsLeavesThePairingToTheLabelsRead() {
+        // Two labels, a speck between them, two amounts: the columns differ in length.
+        let text = "Sub Total\n~\nTotal\n9.00\n9.54"
+        let labelled = TotalExtractor().labelledAmounts(ReceiptLine.analyse(TextLine.lines(fromPlainText: text)))
+        #expect(labelled.first { $0.role == .total }?.value == amount("9.54"))
+    }
+}

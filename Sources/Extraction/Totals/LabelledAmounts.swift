@@ -137,39 +137,53 @@ extension TotalExtractor {
     /// lines), paired in order. `end`: the first line after the labels.
     static func labelRun(_ lines: [ReceiptLine], from start: Int) -> (amounts: [LabelledAmount], valueLines: [Int], end: Int) {
         var labels: [Int] = []
+        // Every printed line of the run, labels OCR could not read ("6ST 6%") included.
+        var slots: [Int] = []
         var j = start
         while j < lines.count, lines[j].amounts.isEmpty, j - start < 6 {
             // A table's header ("GST SUMMARY") starts a block of its own: the labels above it
             // ("GST @ 6% INCLUDED IN TOTAL") do not reach across it to the table's rows.
-            if lines[j].headsSummary { labels.removeAll() }
+            if lines[j].headsSummary { labels.removeAll(); slots.removeAll() }
+            let printed = !lines[j].text.trimmingCharacters(in: .whitespaces).isEmpty
             if lines[j].role != nil { labels.append(j) }
-            else if !lines[j].text.trimmingCharacters(in: .whitespaces).isEmpty, lines[j].letterCount > 3 { break }
+            else if printed, lines[j].letterCount > 3 { break }
+            if printed { slots.append(j) }
             j += 1
         }
         var values: [Int] = []
         var k = j
-        while k < lines.count, values.count < labels.count, k - j < labels.count + 3 {
+        while k < lines.count, values.count < slots.count, k - j < slots.count + 3 {
             if lines[k].isBareAmount { values.append(k) }
             else if !lines[k].text.trimmingCharacters(in: .whitespaces).isEmpty { break }
             k += 1
         }
+        // The two columns are as long as each other when every printed line of the labels' is a
+        // label, a garbled one too: then each line takes the amount beside it. Otherwise only the
+        // labels read are paired, in order.
+        let pairs: [(label: Int, value: Int)]
+        let columnsAlike = slots.count > labels.count && values.count == slots.count
+        if columnsAlike {
+            pairs = zip(slots, values).filter { lines[$0.0].role != nil }.map { (label: $0.0, value: $0.1) }
+        } else {
+            pairs = zip(labels, values).map { (label: $0.0, value: $0.1) }
+        }
+        let weight = columnsAlike || values.count >= labels.count ? ReadingWeight.pairedRun : ReadingWeight.partlyPairedRun
         var result: [LabelledAmount] = []
         var used: [Int] = []
-        for (n, labelIndex) in labels.enumerated() where n < values.count {
-            let valueLine = lines[values[n]], role = lines[labelIndex].role!
+        for (labelIndex, valueIndex) in pairs {
+            let valueLine = lines[valueIndex], role = lines[labelIndex].role!
             guard let amount = valueLine.amounts.last else { continue }
-            used.append(values[n])
-            let weight = values.count == labels.count ? ReadingWeight.pairedRun : ReadingWeight.partlyPairedRun
+            used.append(valueIndex)
             // The candidate quotes the line its amount is printed on, the line `lineIndex` names.
             let label = valueLine.text
             // A row of several amounts under a header ("GST Rate Amt Tax" / "S 6% 20.19 1.21") keeps
             // all of them, the left ones weaker, as on a labelled line.
             for other in valueLine.amounts.dropLast() where other.hasFraction && amount.hasFraction {
-                result.append(LabelledAmount(value: other.value, role: role, hasFraction: true, lineIndex: values[n],
+                result.append(LabelledAmount(value: other.value, role: role, hasFraction: true, lineIndex: valueIndex,
                                              line: label, weight: weight * ReadingWeight.leftOfColumn))
             }
             result.append(LabelledAmount(value: amount.value, role: role, hasFraction: amount.hasFraction,
-                                         lineIndex: values[n], line: label, weight: weight,
+                                         lineIndex: valueIndex, line: label, weight: weight,
                                          isRightmostOfSeveral: valueLine.amounts.count >= 2,
                                          shortFraction: amount.shortFraction))
         }
