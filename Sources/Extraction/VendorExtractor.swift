@@ -77,7 +77,7 @@ struct VendorExtractor: Sendable {
             else { continue }
             let brandWords = Set(MatchableLine(scored[b].value).words.flatMap { $0.split(separator: "-").map(String.init) + [$0] }
                 .map(lookAlike))
-            let ownerNamesShop = core.allSatisfy { brandWords.contains(lookAlike($0)) }
+            let ownerNamesShop = core.allSatisfy { word in brandWords.contains { sameWord(lookAlike(word), $0) } }
             // Trade words count here: "Markt" is part of "MediaMarkt".
             let named = { (v: String) in MatchableLine(v).words.filter { !LegalForms.keySuffixes.contains($0) && !nameFiller.contains($0) } }
             let shopInOwner = printsWithin(named(scored[b].value).joined(), named(owner.value))
@@ -96,11 +96,20 @@ struct VendorExtractor: Sendable {
             var run = ""
             for end in start..<parts.count {
                 run += parts[end]
-                if run == key { return end - start + 1 < parts.count }
+                if sameWord(run, key) { return end - start + 1 < parts.count }
                 if run.count >= key.count { break }
             }
         }
         return false
+    }
+
+    /// Two spellings of one word, one of them misread by a glyph ("REWF" and "REWE", "PENY" and
+    /// "PENNY", "McdiaMarkt" and "MediaMarkt"): equal, or one edit apart in four letters or more.
+    /// The brand over the company that runs it is printed twice, and OCR rarely misreads both alike.
+    static func sameWord(_ a: String, _ b: String) -> Bool {
+        if a == b { return true }
+        guard min(a.count, b.count) >= 3, max(a.count, b.count) >= 4 else { return false }
+        return EditDistance.levenshtein(Array(a), Array(b)) <= 1
     }
 
     /// A person trading alone: "e.K." (eingetragene Kauffrau, eingetragener Kaufmann) or the

@@ -46,6 +46,10 @@ struct VendorTests {
         ("Kaufland\nKaufland Dienstleistung GmbH & Co. KG\nHauptstr. 100\nSumme 8,86", "Kaufland"),
         ("ROSSMANN\nDirk Rossmann GmbH\nKarlstr. 5\nSUMME EUR 6,45", "ROSSMANN"),
         ("MediaMarkt\nMedia Markt TV-Hifi-Elektro GmbH Altona\nGroße Bergstraße 160\nSumme € 1.249,00", "MediaMarkt"),
+        // One of the two printings misread by a glyph still names the same shop.
+        ("REWF\nREWE Markt GmbH\nVenloer Str. 210\nSUMME EUR 8,57", "REWF"),
+        ("PENNY\nPenny arkt GmbH\nGoethestr. 17\nSUMME 5,12", "PENNY"),
+        ("McdiaMarkt\nMedia Markt TV-Hifi-Elektro GmbH Altona\nGroße Bergstraße 160\nSumme € 1.249,00", "McdiaMarkt"),
         // A person trading alone under a brand: a petrol station's tenant, a pharmacist.
         ("ARAL Tankstelle\nHans Meier e.K.\nLudwigstr. 40\nBetrag 67,37 EUR", "ARAL Tankstelle"),
         ("Stern-Apotheke\nApotheker Dr. K. Weber e.K.\nKönigstr. 8\nSumme 8,23", "Stern-Apotheke"),
@@ -365,5 +369,14 @@ struct VendorStreetReadingTests {
         SUMME EUR 12,40
         """)
         #expect(fields.vendor == "Lidl")
+    }
+}
+
+struct BrandSpellingTests {
+    @Test func wordsOneGlyphApartAreOneWordOnlyWhenLongEnough() {
+        #expect(VendorExtractor.sameWord("REWF", "REWE"))
+        #expect(VendorExtractor.sameWord("PENY", "PENNY"))
+        #expect(!VendorExtractor.sameWord("BAR", "CAR"))
+        #expect(!VendorExtractor.sameWord("REWE", "RAWF"))
     }
 }
