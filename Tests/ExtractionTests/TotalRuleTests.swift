@@ -349,3 +349,18 @@ struct LabelColumnTests {
         #expect(labelled.first { $0.role == .total }?.value == amount("9.54"))
     }
 }
+
+/// A card is charged the amount due to the cent.
+struct CardChargeTests {
+    @Test func aCardChargeOneGlyphFromATotalReadLessSurelyCorrectsIt() {
+        let text = "3 Übernachtungen à 89,00 267,00\nCity Tax 13,35\nGesamtbetrag EUR 323,86@72\nZahlung: Visa 323,85"
+        #expect(extractRead(text).total == amount("323.85"))
+        // Read more surely than the card, the total stands.
+        #expect(extractRead(text.replacingOccurrences(of: "@72", with: "")).total == amount("323.86"))
+    }
+
+    @Test func aTipOrCashBesideTheCardLeavesTheTotal() {
+        #expect(extractRead("TOTAL 30.00@70\nTIP 3.00\nVISA 33.00").total != amount("33.00"))
+        #expect(extractRead("TOTAL 30.00@70\nCASH 10.00\nVISA 20.00").total == amount("30.00"))
+    }
+}

@@ -149,6 +149,11 @@ struct ClosedSums {
                 continue
             }
             correctTotalByAgreeingPayment(paid)
+            // A card is charged the amount due to the cent. Alone (no cash beside it, no change,
+            // no tip added), one glyph from the total it paid: the less sure reading is the misread.
+            if paid.role == .cardPayment, !money.contains(where: { [.tip, .cashPayment].contains($0.role) || ($0.role == .change && $0.value > 0) }) {
+                addCorrection(paid.value, terms: [paid]) { [.total, .finalTotal, .roundedTotal].contains($0.role) }
+            }
             if paid.role == .cashPayment {
                 // "CASH 599.45 / CHANGE 0.00" says the total was 599.45 even where no total line agrees.
                 add(paid.value, .paidInFull, [paid.lineIndex], weight: Self.exactCashWeight)
