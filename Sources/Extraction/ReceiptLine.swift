@@ -159,6 +159,14 @@ struct ReceiptLine: Sendable {
     static let taxNameWords = Set(taxNames.keywords)
     /// Words that make a quantity line one even beside a final-total word ("TOTAL ITEMS").
     static let itemCount: KeywordSet = ["QTY", "ITEMS", "ITEM"]
+    /// Phone wallets named unmistakably: "BOOST" and "TNG" also name drinks and goods, and a
+    /// "WALLET" is sold as often as paid with.
+    static let phoneWallets: KeywordSet = ["APPLE PAY", "GOOGLE PAY", "PAYPAL", "GRABPAY", "TOUCH N GO", "BIZUM"]
+
+    /// "eWallet", "E-Wallet" exactly: one letter off is the "WALLET" a shop sells.
+    static func namesAnEWallet(_ words: [String]) -> Bool {
+        words.contains("EWALLET") || zip(words, words.dropFirst()).contains { $0 == "E" && $1 == "WALLET" }
+    }
     /// Phrases with a change word ("BALANCE") that announce the total instead.
     static let amountDue: KeywordSet = ["BALANCE DUE", "AMOUNT DUE"]
     /// A tip or gratuity: money for the staff, added to the bill on the card slip.
@@ -240,7 +248,7 @@ struct ReceiptLine: Sendable {
         if hasFinal { return .finalTotal }
         if hasTotal, !paid { return .total }
         // A wallet on a phone pays the amount due as a card does.
-        if m.contains(any: Keywords.card) || m.contains(any: Keywords.mobile) { return .cardPayment }
+        if m.contains(any: Keywords.card) || m.contains(any: Self.phoneWallets) || Self.namesAnEWallet(m.words) { return .cardPayment }
         if paid { return .cashPayment }
         if hasTotal { return .total }
         if m.contains(any: Keywords.amountWords) { return .weakTotal }

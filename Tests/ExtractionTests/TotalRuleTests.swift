@@ -314,6 +314,10 @@ struct MisreadRoundedTotalTests {
     @Test func aPhoneWalletPaysTheTotalAsACardDoes() {
         #expect(ReceiptLine.classify(MatchableLine("Touch 'n Go eWallet 17.30")) == .cardPayment)
         #expect(ReceiptLine.classify(MatchableLine("Apple Pay 12.00")) == .cardPayment)
+        #expect(ReceiptLine.classify(MatchableLine("E-Wallet RM 9.00")) == .cardPayment)
+        // Goods of the same name are no payment.
+        #expect(ReceiptLine.classify(MatchableLine("LEATHER WALLET 59.90")) != .cardPayment)
+        #expect(ReceiptLine.classify(MatchableLine("BOOST JUICE 8.90")) != .cardPayment)
     }
 }
 

@@ -22,7 +22,7 @@ extension LanguageKeywords {
                "JCB", "MYDEBIT", "NETS", "EFTPOS"],
         transfer: ["BANK TRANSFER", "TRANSFER", "WIRE", "DIRECT DEBIT"],
         mobile: ["APPLE PAY", "GOOGLE PAY", "PAYPAL", "GRABPAY", "BOOST", "TOUCH N GO", "TNG", "EWALLET",
-                 "E-WALLET", "WALLET"],
+                 "E-WALLET"],
         voucher: ["VOUCHER", "GIFT CARD", "COUPON"],
         change: ["CHANGE", "CHANGE DUE", "BALANCE"],
         rounding: ["ROUNDING", "ROUNDING ADJ", "ROUND ADJ", "ROUNDING ADJUSTMENT", "ADJUSTMENT", "ROUND OFF",
