@@ -73,8 +73,8 @@ struct ReceiptArithmetic: Sendable {
         let printedTotals = facts.values(.total, .finalTotal, .roundedTotal, .subtotal).filter { superseded[$0.value] == nil }
         let closed = Set(witnesses.map(\.value)).union(closedRoundings)
         for equation in Self.paymentsLessChange(facts.values(.cashPayment, .cardPayment, .change, .rounding)) {
-            let printedElsewhere = facts.labelled.contains { $0.value == equation.value && $0.lineIndex != equation.paid.lineIndex }
-            guard equation.change.value > 0, !closed.contains(equation.value), !printedElsewhere,
+            guard equation.change.value > 0, !closed.contains(equation.value),
+                  !facts.prints(equation.value, apartFrom: equation.paid.lineIndex),
                   let changeConfidence = equation.change.readingConfidence else { continue }
             let misreadOf = printedTotals.first { total in
                 total.lineIndex < equation.paid.lineIndex
@@ -155,7 +155,7 @@ struct ReceiptArithmetic: Sendable {
         guard facts.changeGiven else { return }
         let cardPaid = facts.cardPaid
         for paid in inferences where paid.rule == .paidMinusChange && CashRounding.isRounded(paid.value)
-            && !facts.labelled.contains(where: { $0.value == paid.value && $0.lineIndex != paid.source.lineIndex }) {
+            && !facts.prints(paid.value, apartFrom: paid.source.lineIndex) {
             for total in facts.totals where total.lineIndex < paid.source.lineIndex && total.value != paid.value
                 && !cardPaid.contains(total.value) && CashRounding.couldRound(total.value, to: paid.value) {
                 let rounds = facts.roundingLines.contains { $0.index > total.lineIndex }

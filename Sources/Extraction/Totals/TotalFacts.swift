@@ -41,6 +41,12 @@ struct TotalFacts: Sendable {
         return counts
     }
 
+    /// Whether `value` is read on any line but `line` (guessed readings included): a sum's result
+    /// printed elsewhere, not only implied.
+    func prints(_ value: Decimal, apartFrom line: Int) -> Bool {
+        labelled.contains { $0.value == value && $0.lineIndex != line }
+    }
+
     /// Lines whose label is a rounding ("ROUNDING", "ROUNDING ADJ").
     var roundingLines: [ReceiptLine] { lines.filter { $0.role == .rounding } }
 }
