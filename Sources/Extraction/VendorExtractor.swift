@@ -17,10 +17,12 @@ struct VendorExtractor: Sendable {
     func extract(_ lines: [ReceiptLine], context: ExtractionContext) -> Result {
         var scored: [(value: String, score: Double, line: ReceiptLine)] = []
         var rank = 0
-        for line in lines.prefix(Self.headerLines) {
+        let header = Array(lines.prefix(Self.headerLines))
+        for (position, line) in header.enumerated() {
             let cleaned = Self.clean(line.text)
             guard Self.letterCount(cleaned) >= 2 else { continue }
-            let score = Self.score(line, cleaned: cleaned, rank: rank)
+            let abovePlace = position + 1 < lines.count && Self.isPostcodeAndPlace(lines[position + 1].match.folded)
+            let score = Self.score(line, cleaned: cleaned, rank: rank, abovePostcodeAndPlace: abovePlace)
             rank += 1
             scored.append((cleaned, score, line))
         }
@@ -72,8 +74,11 @@ struct VendorExtractor: Sendable {
                   !owner.line.match.contains(any: ownerWords) else { continue }
             let core = nameCoreWords(owner.value).filter { !LegalForms.keySuffixes.contains($0) && !soleTraderWords.contains($0) }
             guard !core.isEmpty,
-                  let b = scored[..<k].lastIndex(where: { $0.line.index >= owner.line.index - 2 && $0.line.index < owner.line.index }),
-                  scored[b].score > 0, !hasLegalForm(scored[b].value, scored[b].line.match), nameCore(scored[b].value) >= 3
+                  // The nearest name above within two lines: a speck or logo fragment between the
+                  // two ("Se", "rn.") is no name and does not part them.
+                  let b = scored[..<k].lastIndex(where: { $0.line.index >= owner.line.index - 2 && $0.line.index < owner.line.index
+                      && nameCore($0.value) >= 3 }),
+                  scored[b].score > 0, !hasLegalForm(scored[b].value, scored[b].line.match)
             else { continue }
             let brandWords = Set(MatchableLine(scored[b].value).words.flatMap { $0.split(separator: "-").map(String.init) + [$0] }
                 .map(lookAlike))

@@ -46,10 +46,34 @@ extension VendorExtractor {
         TextNormalisation.matches(compoundStreet, folded)
     }
 
+    /// A line that opens with a five-digit postcode and names the place ("76133 Karlsruhe",
+    /// "D-80331 MUNCHEN", "81760 JOHOR BAHRU"): the last line of an address as much of the world
+    /// prints it. Not a house number before a street ("12345 MAIN ST").
+    private static let postcodeAndPlace = try! NSRegularExpression(pattern: #"^\s*(?:[A-Z]{1,2}-)?\d{5}\s+\p{L}{3,}"#)
+
+    static func isPostcodeAndPlace(_ folded: String) -> Bool {
+        TextNormalisation.matches(postcodeAndPlace, folded)
+            && !MatchableLine(folded).words.contains(where: houseNumberFirstStreets.contains)
+    }
+
+    /// Street kinds of the countries that print the house number first, as they are abbreviated.
+    static let houseNumberFirstStreets: Set<String> = ["ST", "STREET", "RD", "ROAD", "AVE", "AVENUE", "BLVD", "DR", "DRIVE",
+                                                       "LN", "LANE", "WAY", "HWY", "HIGHWAY", "PKWY", "CT", "PL", "TER", "CIR"]
+
+    /// A few words, none a number, ending in a house number ("Karlstraße 3", "Am Markt 12a"): over
+    /// a postcode line, the street, however OCR misread its street word ("Karlsraße 3"). A name
+    /// with a number of its own ("99 SPEED MART", its "S/B" misread "5") is not one.
+    private static let endsInHouseNumber = try! NSRegularExpression(pattern: #"^(?:(?=\S*[^\s\d])\S+\s+){0,3}\d{1,4}\s?[A-Z]?$"#)
+
+    static func isStreetAbovePlace(_ folded: String) -> Bool {
+        TextNormalisation.matches(endsInHouseNumber, folded.trimmingCharacters(in: .whitespaces))
+    }
+
     /// How much a header line looks like the business name: it is printed first, carries a legal
     /// form or a trade word, is no title, address, contact, amount or date line, and is printed
     /// in capitals without noise. `rank`: among the header lines with letters, 0 for the first.
-    static func score(_ line: ReceiptLine, cleaned: String, rank: Int) -> Double {
+    /// `abovePostcodeAndPlace`: the next line opens with a postcode and names a place.
+    static func score(_ line: ReceiptLine, cleaned: String, rank: Int, abovePostcodeAndPlace: Bool = false) -> Double {
         var score = VendorWeights.first - VendorWeights.perLineDown * Double(min(rank, VendorWeights.linesDown))
         let m = line.match
         let folded = m.folded
@@ -78,7 +102,8 @@ extension VendorExtractor {
         let numbered = outsideBrackets.contains(where: \.isNumber)
         // On the cleaned name, where a zero between letters is an O: "Le Bistr0t" is no "…str. 0".
         if m.contains(any: Keywords.streetWords) || (numbered && m.contains(any: Keywords.placeWords))
-            || isStreetLine(TextNormalisation.fold(cleaned)) {
+            || isStreetLine(TextNormalisation.fold(cleaned))
+            || (abovePostcodeAndPlace && !legal && isStreetAbovePlace(TextNormalisation.fold(cleaned))) {
             score += VendorWeights.address
         }
         let range = NSRange(location: 0, length: (folded as NSString).length)

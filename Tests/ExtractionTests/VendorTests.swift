@@ -54,6 +54,9 @@ struct VendorTests {
         ("ARAL Tankstelle\nHans Meier e.K.\nLudwigstr. 40\nBetrag 67,37 EUR", "ARAL Tankstelle"),
         ("Stern-Apotheke\nApotheker Dr. K. Weber e.K.\nKönigstr. 8\nSumme 8,23", "Stern-Apotheke"),
         ("Gasthaus Zum Löwen\nInh. M. Huber\nMarktplatz 7\nGesamt EUR 43,10", "Gasthaus Zum Löwen"),
+        // A speck of the logo read between the two lines does not part them.
+        ("ARAL Tankstelle\nSe\nHans Meier e.K.\nLudwigstr. 40\nBetrag 67,37 EUR", "ARAL Tankstelle"),
+        ("PENNY\nrn.\nPenny Markt GmbH\nFiliale 3344\nGoethestr. 17\nSUMME 12,03", "PENNY"),
     ])
     func aShopOverItsOwner(text: String, vendor: String) {
         let fields = extract(text)
@@ -131,6 +134,23 @@ struct VendorTests {
         // The ß as OCR reads it: B, 8, K, H, or an ampersand.
         #expect(["GOETHESTRABE 53A", "GOETHESTRA8E 53A", "GOETHESTRA&E 53A"].allSatisfy(VendorExtractor.isStreetLine))
         #expect(!VendorExtractor.isStreetLine("WEG 12") && !VendorExtractor.isStreetLine("BACKHAUS MULLER GMBH"))
+    }
+
+    /// The line over "postcode place" that ends in a house number is the street, however OCR
+    /// misread its street word; a name with a number of its own is not, nor is a name over a street.
+    @Test func theLineOverThePostcodeIsTheStreet() {
+        for street in ["Karlsraße 3", "Kar1straße 3", "Karlstrße 3"] {
+            let fields = extract("dm-drogerie markt\n\(street)\n76133 Karlsruhe\nBalea Duschgel 0,75\nSUMME EUR 4,15")
+            #expect(fields.vendor == "dm-drogerie markt", "\(street)")
+        }
+        #expect(VendorExtractor.isPostcodeAndPlace("76133 KARLSRUHE") && VendorExtractor.isPostcodeAndPlace("D-80331 MUNCHEN")
+            && VendorExtractor.isPostcodeAndPlace("81760 JOHOR BAHRU"))
+        #expect(!VendorExtractor.isPostcodeAndPlace("12345 MAIN ST") && !VendorExtractor.isPostcodeAndPlace("TEL 12345 678"))
+        #expect(VendorExtractor.isStreetAbovePlace("AM MARKT 12A") && VendorExtractor.isStreetAbovePlace("KARLSRASSE 3"))
+        #expect(!VendorExtractor.isStreetAbovePlace("99 SPEED MART 5") && !VendorExtractor.isStreetAbovePlace("SUPERMARKT"))
+        #expect(extract("Studio 54\nHauptstr. 5\n10115 Berlin\nSumme 12,00").vendor == "Studio 54")
+        // "Filiale" numbers a branch: no name.
+        #expect(extract("dm-drogerie markt\nFiliale l234\nKarlstraße 3\n76133 Karlsruhe\nSUMME EUR 4,15").vendor == "dm-drogerie markt")
     }
 
     /// The joined name ranks as high as its stronger half: a name that looks complete alone

@@ -25,7 +25,7 @@ extension LanguageKeywords {
         dateLabels: ["DATUM", "DATUM/ZEIT", "RECHNUNGSDATUM"],
         documentTitles: ["KASSIERER", "KASSIERERIN", "BEDIENER", "BEDIENUNG", "KASSE", "TISCH",
                          "RECHNUNG", "KASSENBON", "BELEG", "QUITTUNG", "KUNDENBELEG", "HERZLICH WILLKOMMEN",
-                         "WILLKOMMEN", "VIELEN DANK", "DANKE", "KOPIE", "BON"],
+                         "WILLKOMMEN", "VIELEN DANK", "DANKE", "KOPIE", "BON", "FILIALE", "FILIALNR", "FILIAL-NR"],
         addressWords: ["STRASSE", "STR.", "STR", "PLATZ", "WEG", "ALLEE", "GASSE", "TELEFON", "TEL", "FAX",
                        "UST-ID", "USTID", "UST-IDNR", "STEUERNR", "ST.-NR", "HRB", "POSTFACH"],
         businessWords: ["RESTAURANT", "GASTSTATTE", "BACKEREI", "APOTHEKE", "MARKT", "SUPERMARKT", "HOTEL",
