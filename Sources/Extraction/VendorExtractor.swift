@@ -70,7 +70,8 @@ struct VendorExtractor: Sendable {
         for k in scored.indices {
             let owner = scored[k]
             let soleTrader = isSoleTrader(owner.line.match)
-            guard hasLegalForm(owner.value, owner.line.match) || soleTrader, nameCore(owner.value) >= 3,
+            // The name as cleaned: its legal form repaired where OCR misread it ("GmbN", "6mbH").
+            guard hasLegalForm(owner.value, MatchableLine(owner.value)) || soleTrader, nameCore(owner.value) >= 3,
                   !owner.line.match.contains(any: ownerWords) else { continue }
             let core = nameCoreWords(owner.value).filter { !LegalForms.keySuffixes.contains($0) && !soleTraderWords.contains($0) }
             guard !core.isEmpty,

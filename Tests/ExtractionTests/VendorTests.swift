@@ -57,6 +57,9 @@ struct VendorTests {
         // A speck of the logo read between the two lines does not part them.
         ("ARAL Tankstelle\nSe\nHans Meier e.K.\nLudwigstr. 40\nBetrag 67,37 EUR", "ARAL Tankstelle"),
         ("PENNY\nrn.\nPenny Markt GmbH\nFiliale 3344\nGoethestr. 17\nSUMME 12,03", "PENNY"),
+        // The owner's legal form misread ("GmbN", "6mbH") is still one.
+        ("REWE\nREWE Markt GmbN\nVenloer Str. 210\nSUMME EUR 8,57", "REWE"),
+        ("REWE\nREWE Markt 6mbH\nZweigniederlassung Sud\nSUMME EUR 31,46", "REWE"),
     ])
     func aShopOverItsOwner(text: String, vendor: String) {
         let fields = extract(text)
