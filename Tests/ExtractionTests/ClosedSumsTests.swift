@@ -83,6 +83,26 @@ struct ClosedSumsTests {
         #expect(totalLedger(text).fired(.closedSubtotalPlusCharges, on: "209.90"))
     }
 
+    /// German tills print the tax breakdown under the total: the net and its tax close on the
+    /// total above them, and a tax the total includes adds no charge, so a second total line one
+    /// glyph off ("Gesamt 48,10" for 43,10) is no total after charges.
+    @Test func aBreakdownUnderTheTotalClosesOnIt() {
+        let text = """
+        1 x Schweinebraten 14,90
+        Summe 43,10
+        enth. MwSt 19% 6,88
+        Netto 36,22
+        Gesamt EUR 48,10
+        Bezahlt: Kreditkarte
+        """
+        #expect(totalLedger(text).fired(.closedSubtotalPlusCharges, on: "43.10"))
+        #expect(!totalLedger(text).fired(.totalAfterCharges, on: "48.10"))
+        #expect(extract(text).total == amount("43.10"))
+        // A tax added to the total still makes the later total the one after charges.
+        let added = "Total 49.60\nService charge 10% 4.96\nGST 6% 3.27\nTotal 57.83"
+        #expect(totalLedger(added).fired(.totalAfterCharges, on: "57.83"))
+    }
+
     @Test func aTaxRowUnderItsHeaderKeepsBothAmountsAndClosesOnTheTotal() {
         // The header is a label line of its own, so the row below is paired with it; the row's
         // base must survive the pairing for base + tax to close on the unlabelled total.

@@ -200,6 +200,14 @@ struct ClosedSums {
                     && result.lineIndex > subtotal.lineIndex {
                     add(value, .subtotalPlusCharges, lines, weight: complete(upTo: result.lineIndex) ? 1 : Self.partialSumWeight)
                 }
+                // A tax breakdown printed under the total it breaks down ("Summe 43,10 / enth. MwSt
+                // 19% 6,88 / Netto 36,22"): the net and its tax close on the total above them, when
+                // every charge between the two is a term.
+                for result in linesOf[value] ?? [] where !lines.contains(result.lineIndex) && result.lineIndex < subtotal.lineIndex
+                    && [.total, .finalTotal].contains(result.role)
+                    && Set(usable.map(\.lineIndex).filter { $0 > result.lineIndex && $0 < subtotal.lineIndex }).isSubset(of: lines) {
+                    add(value, .subtotalPlusCharges, lines)
+                }
             }
         }
     }

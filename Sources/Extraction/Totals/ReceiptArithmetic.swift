@@ -188,8 +188,9 @@ struct ReceiptArithmetic: Sendable {
     private mutating func inferTotalAfterCharges(_ facts: TotalFacts) {
         // A charge printed as 0.00 ("ROUNDING 0.00") changes nothing, so it separates nothing either.
         // A tip counts only written in: "Tip Guide:" over suggested amounts adds nothing.
-        let chargeLines = facts.lines.filter { ($0.role == .tax || $0.role == .rounding
-            || ($0.role == .tip && $0.amounts.contains { $0.value > 0 && $0.hasFraction }))
+        // Nor does a tax the total already includes ("enth. MwSt 19% 6,88", "GST INCLUDED").
+        let chargeLines = facts.lines.filter { (($0.role == .tax && !$0.match.contains(any: Keywords.taxIncluded))
+            || $0.role == .rounding || ($0.role == .tip && $0.amounts.contains { $0.value > 0 && $0.hasFraction }))
             && !(!$0.amounts.isEmpty && $0.amounts.allSatisfy { $0.value == 0 }) }.map(\.index)
         let totals = facts.totals
         for early in totals {
