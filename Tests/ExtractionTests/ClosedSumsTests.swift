@@ -103,6 +103,22 @@ struct ClosedSumsTests {
         #expect(totalLedger(added).fired(.totalAfterCharges, on: "57.83"))
     }
 
+    /// Cash misread ("8ar 70,00" for "Bar 20,00") less change lands one digit from the total,
+    /// which OCR was less sure of; but the net line prints the tax at its rate, and 2,84 is 19%
+    /// of 17,80, not of 67,80: the total stands.
+    @Test func aNetLineWithItsTaxVetoesACorrectionItDoesNotBack() {
+        let text = """
+        1 Käsekuchen 4,80@95
+        Zwischensumme 17,10@95
+        Gesamt 17,80@80 €
+        8ar 70,00@95 €
+        Rückgeld 2,20@95 €
+        MwSt 19% Netto 14,96@95 MwSt 2,84@95
+        """
+        #expect(extractRead(text).total == amount("17.80"))
+        #expect(!totalLedger(text, read: true).fired(.closedCorrection, on: "67.80"))
+    }
+
     @Test func aTaxRowUnderItsHeaderKeepsBothAmountsAndClosesOnTheTotal() {
         // The header is a label line of its own, so the row below is paired with it; the row's
         // base must survive the pairing for base + tax to close on the unlabelled total.

@@ -92,11 +92,17 @@ struct ClosedSums {
     }
 
     /// Every tax line (or tax-table row) printing a rate and, right-most, an amount below the
-    /// line's others: the rate's tax.
+    /// line's others: the rate's tax. A net line that prints the tax beside it ("MwSt 19% Netto
+    /// 14,96 MwSt 2,84") is one too.
     var taxShares: [TaxShare] {
-        Dictionary(grouping: money.filter { [.tax, .taxTable].contains($0.role) && $0.value > 0 }, by: \.lineIndex)
+        let rows = money.filter { amount in
+            amount.value > 0 && ([.tax, .taxTable].contains(amount.role)
+                || (amount.role == .subtotal && MatchableLine(amount.line).contains(any: Keywords.tax)))
+        }
+        return Dictionary(grouping: rows, by: \.lineIndex)
             .compactMap { _, amounts in
                 guard let rate = amounts.first.flatMap({ Self.taxRate(in: $0.line) }),
+                      amounts.first?.role != .subtotal || amounts.count >= 2,
                       let tax = amounts.min(by: { $0.value < $1.value }) else { return nil }
                 return TaxShare(rate: rate, tax: tax.value)
             }
