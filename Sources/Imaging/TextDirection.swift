@@ -18,6 +18,19 @@ public enum TextDirection {
         return profiles.columns > profiles.rows * sidewaysRatio
     }
 
+    /// Below this variation both ways, ink lies evenly over the page: grain, noise or a texture.
+    /// Printed lines make the ink per row (or per column, sideways) vary by 0.77 or more on every
+    /// poor first reading of tune, scan-poor tune, the second wild set and the faded set; a page of
+    /// sensor noise varies by 0.07.
+    static let textureVariation = 0.25
+
+    /// Ink spread evenly over rows and columns alike, with no lines of print either way. A page
+    /// with no ink measured at all (a slip too faint to threshold) is not one: stretched, it reads.
+    public static func isEvenTexture(_ grey: LeptonicaImage) -> Bool {
+        guard let profiles = profiles(grey), profiles.rows > 0, profiles.columns > 0 else { return false }
+        return max(profiles.rows, profiles.columns) < textureVariation
+    }
+
     /// Coefficients of variation of ink per row and per column.
     static func profiles(_ grey: LeptonicaImage) -> (rows: Double, columns: Double)? {
         let reduction = max(1, max(grey.width, grey.height) / 600)

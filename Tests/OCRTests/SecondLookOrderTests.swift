@@ -2,6 +2,7 @@ import Foundation
 import Imaging
 @testable import OCR
 import RebutCore
+import RebutTestSupport
 import Testing
 
 /// Which passes the second look makes, in which order: each pass of a large poor page is a
@@ -32,6 +33,25 @@ import Testing
             return reading(confidence: 30)
         }
         return (reads, page.meanConfidence)
+    }
+
+    /// Ink spread evenly, without lines either way (sensor noise, a texture), gets no second look:
+    /// every look would be a whole reading of thousands of specks, and none finds text. A page
+    /// with print on it, or with no ink measured at all (too faint to threshold), still gets one.
+    @Test func aPageOfEvenSpecksGetsNoSecondLook() throws {
+        let noise = try #require(LeptonicaImage.filled(width: 600, height: 800, grey: 200)?.speckled(count: 20000, size: 2))
+        #expect(TextDirection.isEvenTexture(noise))
+        var reads = 0
+        _ = try SecondLook.improve(Self.reading(confidence: 20, words: 0), of: noise, uprightTurns: { _ in nil },
+                                   turn: { image, _ in image }, thickened: { _ in noise }) { _ in
+            reads += 1
+            return Self.reading(confidence: 20, words: 0)
+        }
+        #expect(reads == 0)
+        let printed = try #require(LeptonicaImage.renderedText(SecondLookTests.receiptLines, fontSize: 12))
+        #expect(!TextDirection.isEvenTexture(printed))
+        #expect(!TextDirection.isEvenTexture(try #require(printed.rotated(quarterTurns: 1))))
+        #expect(!TextDirection.isEvenTexture(try #require(LeptonicaImage.blank(width: 600, height: 800))))
     }
 
     /// Thickening that lifts a poor reading by half the turn margin says the page stands upright
