@@ -17,8 +17,7 @@ struct VendorExtractor: Sendable {
     func extract(_ lines: [ReceiptLine], context: ExtractionContext) -> Result {
         var scored: [(value: String, score: Double, line: ReceiptLine)] = []
         var rank = 0
-        let header = Array(lines.prefix(Self.headerLines))
-        for (position, line) in header.enumerated() {
+        for (position, line) in lines.prefix(Self.headerLines).enumerated() {
             let cleaned = Self.clean(line.text)
             guard Self.letterCount(cleaned) >= 2 else { continue }
             let abovePlace = position + 1 < lines.count && Self.isPostcodeAndPlace(lines[position + 1].match.folded)

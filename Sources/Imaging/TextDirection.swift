@@ -25,7 +25,8 @@ public enum TextDirection {
     static let textureVariation = 0.25
 
     /// Ink spread evenly over rows and columns alike, with no lines of print either way. A page
-    /// with no ink measured at all (a slip too faint to threshold) is not one: stretched, it reads.
+    /// with no ink measured at all is not one: a slip too faint to threshold, thickened, reads
+    /// (one of scan-poor tune's: no word first, 74 thickened).
     public static func isEvenTexture(_ grey: LeptonicaImage) -> Bool {
         guard let profiles = profiles(grey), profiles.rows > 0, profiles.columns > 0 else { return false }
         return max(profiles.rows, profiles.columns) < textureVariation
