@@ -20,7 +20,7 @@ struct VendorExtractor: Sendable {
         for (position, line) in lines.prefix(Self.headerLines).enumerated() {
             let cleaned = Self.clean(line.text)
             guard Self.letterCount(cleaned) >= 2 else { continue }
-            let abovePlace = position + 1 < lines.count && Self.isPostcodeAndPlace(lines[position + 1].match.folded)
+            let abovePlace = position + 1 < lines.count && Self.isPostcodeAndPlace(lines[position + 1].match)
             let score = Self.score(line, cleaned: cleaned, rank: rank, abovePostcodeAndPlace: abovePlace)
             rank += 1
             scored.append((cleaned, score, line))

@@ -51,9 +51,8 @@ extension VendorExtractor {
     /// prints it. Not a house number before a street ("12345 MAIN ST").
     private static let postcodeAndPlace = try! NSRegularExpression(pattern: #"^\s*(?:[A-Z]{1,2}-)?\d{5}\s+\p{L}{3,}"#)
 
-    static func isPostcodeAndPlace(_ folded: String) -> Bool {
-        TextNormalisation.matches(postcodeAndPlace, folded)
-            && !MatchableLine(folded).words.contains(where: houseNumberFirstStreets.contains)
+    static func isPostcodeAndPlace(_ m: MatchableLine) -> Bool {
+        TextNormalisation.matches(postcodeAndPlace, m.folded) && !m.words.contains(where: houseNumberFirstStreets.contains)
     }
 
     /// Street kinds of the countries that print the house number first, as they are abbreviated.
@@ -101,9 +100,9 @@ extension VendorExtractor {
         }
         let numbered = outsideBrackets.contains(where: \.isNumber)
         // On the cleaned name, where a zero between letters is an O: "Le Bistr0t" is no "…str. 0".
+        let foldedName = TextNormalisation.fold(cleaned)
         if m.contains(any: Keywords.streetWords) || (numbered && m.contains(any: Keywords.placeWords))
-            || isStreetLine(TextNormalisation.fold(cleaned))
-            || (abovePostcodeAndPlace && !legal && isStreetAbovePlace(TextNormalisation.fold(cleaned))) {
+            || isStreetLine(foldedName) || (abovePostcodeAndPlace && !legal && isStreetAbovePlace(foldedName)) {
             score += VendorWeights.address
         }
         let range = NSRange(location: 0, length: (folded as NSString).length)
