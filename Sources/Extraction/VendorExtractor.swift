@@ -73,26 +73,40 @@ struct VendorExtractor: Sendable {
             guard hasLegalForm(owner.value, MatchableLine(owner.value)) || soleTrader, nameCore(owner.value) >= 3,
                   !owner.line.match.contains(any: ownerWords) else { continue }
             let core = nameCoreWords(owner.value).filter { !LegalForms.keySuffixes.contains($0) && !soleTraderWords.contains($0) }
-            guard !core.isEmpty,
-                  // The nearest name above within two lines: a speck or logo fragment between the
-                  // two ("Se", "rn.") is no name and does not part them.
-                  let b = scored[..<k].lastIndex(where: { $0.line.index >= owner.line.index - 2 && $0.line.index < owner.line.index
-                      && nameCore($0.value) >= 3 }),
-                  scored[b].score > 0, !hasLegalForm(scored[b].value, scored[b].line.match)
-            else { continue }
-            let brandWords = Set(MatchableLine(scored[b].value).words.flatMap { $0.split(separator: "-").map(String.init) + [$0] }
-                .map(lookAlike))
-            let ownerNamesShop = core.allSatisfy { word in brandWords.contains { sameWord(lookAlike(word), $0) } }
-            // Trade words count here: "Markt" is part of "MediaMarkt".
-            let named = { (v: String) in MatchableLine(v).words.filter { !LegalForms.keySuffixes.contains($0) && !nameFiller.contains($0) } }
-            let shopInOwner = printsWithin(named(scored[b].value).joined(), named(owner.value))
-            guard ownerNamesShop || shopInOwner || soleTrader else { continue }
+            guard !core.isEmpty else { continue }
+            // The names within two lines above, nearest first. A speck or logo fragment between
+            // the two ("Se", "ee ae") is no name: the shop whose name the owner's repeats is
+            // found past it. A sole trader names no shop, so the nearest name is theirs.
+            let above = scored[..<k].indices.reversed().filter {
+                scored[$0].line.index >= owner.line.index - 2 && scored[$0].line.index < owner.line.index
+                    && nameCore(scored[$0].value) >= 3
+            }
+            let shop = above.first { b in
+                guard scored[b].score > 0, !hasLegalForm(scored[b].value, scored[b].line.match) else { return false }
+                return namesShop(core: core, owner: owner.value, shop: scored[b].value)
+            } ?? (soleTrader ? above.first.flatMap { b in
+                scored[b].score > 0 && !hasLegalForm(scored[b].value, scored[b].line.match) ? b : nil
+            } : nil)
+            guard let b = shop else { continue }
             scored[b].score = max(scored[b].score, owner.score + VendorWeights.shopOverOwner)
         }
     }
 
+    /// Whether an owner's name (its `core` words, legal forms dropped) repeats the shop's:
+    /// every core word among the shop's words, or the shop's name printed within the owner's.
+    static func namesShop(core: [String], owner: String, shop: String) -> Bool {
+        let brandWords = Set(MatchableLine(shop).words.flatMap { $0.split(separator: "-").map(String.init) + [$0] }
+            .map(lookAlike))
+        if core.allSatisfy({ word in brandWords.contains { sameWord(lookAlike(word), $0) } }) { return true }
+        // Trade words count here: "Markt" is part of "MediaMarkt".
+        let named = { (v: String) in MatchableLine(v).words.filter { !LegalForms.keySuffixes.contains($0) && !nameFiller.contains($0) } }
+        return printsWithin(named(shop).joined(), named(owner))
+    }
+
     /// Whether `name` is printed as a run of `words` that leaves some of them over, spaced or
-    /// not: "LIDL" in "Lidl Dienstleistung", "MediaMarkt" in "Media Markt TV-Hifi-Elektro".
+    /// not: "LIDL" in "Lidl Dienstleistung", "MediaMarkt" in "Media Markt TV-Hifi-Elektro";
+    /// or whose last word opens a compound the company's name goes on with ("ROSENHOF Drogerie"
+    /// in "Rosenhof Drogeriemärkte": German joins a trade's words into one).
     static func printsWithin(_ name: String, _ words: [String]) -> Bool {
         let key = lookAlike(name)
         guard key.count >= 3 else { return false }
@@ -100,12 +114,25 @@ struct VendorExtractor: Sendable {
         for start in parts.indices {
             var run = ""
             for end in start..<parts.count {
+                let before = run.count
                 run += parts[end]
                 if sameWord(run, key) { return end - start + 1 < parts.count }
-                if run.count >= key.count { break }
+                if run.count >= key.count {
+                    if key.count - before >= 4, run.count - key.count >= 4, opensWith(run, key) { return true }
+                    break
+                }
             }
         }
         return false
+    }
+
+    /// Whether `text` opens with `prefix`, one glyph misread, lost or added (as `sameWord`).
+    static func opensWith(_ text: String, _ prefix: String) -> Bool {
+        let t = Array(text), p = Array(prefix)
+        guard t.count + 1 >= p.count else { return false }
+        return (max(0, p.count - 1)...min(t.count, p.count + 1)).contains { length in
+            sameWord(String(t.prefix(length)), prefix)
+        }
     }
 
     /// Two spellings of one word, one of them misread by a glyph ("REWF" and "REWE", "PENY" and

@@ -307,6 +307,19 @@ struct MisreadCorrectionTests {
         #expect(extractRead(text + "SR GST 6% 165.00@60 9.90@98\nZR GST 0% 0.09@90 0.00@90").total == amount("174.99"))
     }
 
+    @Test func taxRowsAtSeveralRatesCorrectATotalByTheirSum() {
+        // 33,95 × 7/107 is 2,22 and 1,50 × 19/119 is 0,24, to the cent: both rows are read right,
+        // and the total is their grosses' sum, 35,45, not the 35,46 read more surely.
+        let head = "SUMME EUR 35,46@96\nIm Preis enthalten:\n"
+        #expect(extractRead(head + "7% MwSt auf 33,95@80 2,22@85\n19% MwSt auf 1,50@80 0,24@85").total == amount("35.45"))
+        // Net rows with their tax added: 31,73 + 2,22 and 1,26 + 0,24.
+        #expect(extractRead(head + "MwSt 7% 31,73@80 2,22@85\nMwSt 19% 1,26@80 0,24@85").total == amount("35.45"))
+        // One row off its rate (1,50 × 19/119 is not 0,25) and the sum proves nothing.
+        #expect(extractRead(head + "7% MwSt auf 33,95@80 2,22@85\n19% MwSt auf 1,50@80 0,25@85").total == amount("35.46"))
+        // Two rows at one rate are no breakdown by rate: one may repeat the other.
+        #expect(extractRead(head + "7% MwSt auf 33,95@80 2,22@85\n7% MwSt auf 1,50@80 0,10@85").total == amount("35.46"))
+    }
+
     @Test func aTaxLineAtItsRateCorrectsATotalWhoseTaxItIncludes() {
         // 538.00 × 6/106 is 30.45 to the cent: the tax line proves 538.00, read as 598 on the total.
         let text = "Total Rounded 598.00@96\nVisa 638.00@93\nGST SR 6% 538.00@80 30.45@90\n507.55@96"

@@ -60,6 +60,12 @@ struct VendorTests {
         // The owner's legal form misread ("GmbN", "6mbH") is still one.
         ("REWE\nREWE Markt GmbN\nVenloer Str. 210\nSUMME EUR 8,57", "REWE"),
         ("REWE\nREWE Markt 6mbH\nZweigniederlassung Sud\nSUMME EUR 31,46", "REWE"),
+        // The company's name goes on with a compound of the shop's last word, one glyph
+        // misread or not; a speck read as letters between the two does not part them.
+        ("ROSENHOF Drogerie\nRosenhof Drogeriemärkte GmbH\nLange Reihe 18\nSumme EUR 12,70", "ROSENHOF Drogerie"),
+        ("ROSENHOF Droerie\nRosenhof Drogeriemärkte GmbH\nLange Reihe 18\nSumme EUR 12,70", "ROSENHOF Droerie"),
+        ("Stadtbäckerei\nStadtbäckereibetriebe Lenz GmbH\nMarkt 1\nSUMME 4,10", "Stadtbäckerei"),
+        ("BAUWELT\nee ae\nBauwelt Fachmarkt GmbH\nIndustriestr. 5\nSUMME EUR 29,55", "BAUWELT"),
     ])
     func aShopOverItsOwner(text: String, vendor: String) {
         let fields = extract(text)
@@ -74,6 +80,9 @@ struct VendorTests {
         #expect(extract("Banh Mi Cafe\nDimiliki: BANH MI CAFE SDN BHD\nTOTAL 1.00").vendor == "BANH MI CAFE SDN BHD")
         #expect(extract("Morningtide\nHarbour Kitchenette Sdn Bhd\nTOTAL 1.00").vendor == "Harbour Kitchenette Sdn Bhd")
         #expect(extract("POPULAR BOOK\nCO. (M) SDN BHD\nTOTAL 1.00").vendor == "POPULAR BOOK CO. (M) SDN BHD")
+        // A shop name is no compound's opening unless it is a word of four letters or more
+        // with four more after it: "ABC" over "ABCDEF TRADING" shares three letters, no word.
+        #expect(extract("ABC\nABCDEF Trading Sdn Bhd\nTOTAL 1.00").vendor == "ABCDEF Trading Sdn Bhd")
     }
 
     /// A welcome printed over the name is no name; a welcome naming the place still is.

@@ -246,27 +246,39 @@ struct ClosedSums {
         }
     }
 
-    /// A tax row that checks itself at the receipt's one printed rate: its tax is its base at the
-    /// rate ("SR 6% 165.00 9.90", total 174.90) or its gross's share at the rate ("GST SR 6%
-    /// 538.00 30.45", total 538.00), to the cent. Two amounts agreeing so are read right, so a
-    /// printed total one digit from the total they give is the misread, however sure OCR was of
-    /// it. Several rates (a zero rate too: "ZR 0% 12.00 0.00") and the total is their sum.
+    /// A tax row that checks itself at its printed rate: its tax is its base at the rate ("SR 6%
+    /// 165.00 9.90", total 174.90) or its gross's share at the rate ("GST SR 6% 538.00 30.45",
+    /// total 538.00), to the cent. Two amounts agreeing so are read right, so a printed total one
+    /// digit from the total they give is the misread, however sure OCR was of it. Under several
+    /// rates ("7% MwSt auf 33,95 2,22 / 19% MwSt auf 1,50 0,24") the total is the rows' sum, and
+    /// only when every rate's row checks itself: a row left out would make the sum a part.
     private mutating func checkedTaxRows() {
         // A row's amounts share its line, so its first amount's line says the row's rate.
         let rated = rows(of: [.tax, .taxTable]).compactMap { row in
             row.amounts.first.flatMap { Self.printedRate(in: $0.line) }.map { (amounts: row.amounts, rate: $0) }
         }
-        guard Set(rated.map(\.rate)).count == 1, let rate = rated.first?.rate, rate > 0 else { return }
-        for row in rated {
-            guard let (large, tax) = Self.baseAndTax(row.amounts) else { continue }
-            let total: Decimal
-            if Self.tax(on: large.value, at: rate) == tax.value {
-                total = large.value + tax.value
-            } else if Self.share(of: large.value, at: rate) == tax.value {
-                total = large.value
-            } else { continue }
-            addCorrection(total, terms: [large, tax], checkedTerms: true) { _ in true }
+        let rates = Set(rated.map(\.rate))
+        if rates.count == 1, let rate = rates.first, rate > 0 {
+            for row in rated {
+                guard let checked = Self.checkedRow(row.amounts, at: rate) else { continue }
+                addCorrection(checked.total, terms: checked.terms, checkedTerms: true) { _ in true }
+            }
+        } else if rates.count >= 2, rated.count == rates.count, !rates.contains(0) {
+            let checked = rated.compactMap { Self.checkedRow($0.amounts, at: $0.rate) }
+            guard checked.count == rated.count else { return }
+            let total = checked.reduce(Decimal(0)) { $0 + $1.total }
+            let lines = Set(checked.flatMap { $0.terms.map(\.lineIndex) })
+            if printedResult(total, apartFrom: lines) { add(total, .taxTableRow, lines) }
+            addCorrection(total, terms: checked.flatMap(\.terms), checkedTerms: true) { _ in true }
         }
+    }
+
+    /// The total a tax row gives when its tax is its base's at `rate`, or its gross's share.
+    private static func checkedRow(_ amounts: [LabelledAmount], at rate: Decimal) -> (total: Decimal, terms: [LabelledAmount])? {
+        guard let (large, tax) = baseAndTax(amounts) else { return nil }
+        if Self.tax(on: large.value, at: rate) == tax.value { return (large.value + tax.value, [large, tax]) }
+        if Self.share(of: large.value, at: rate) == tax.value { return (large.value, [large, tax]) }
+        return nil
     }
 
     /// The tax included in `gross` at `rate` percent, to the cent.
