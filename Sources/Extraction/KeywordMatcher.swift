@@ -190,8 +190,9 @@ struct KeywordPattern: Sendable {
     }
 
     /// Letters a till's print and a low-resolution scan make OCR read as one another: the open
-    /// and closed C and G, the round O and D, the upright I and L.
-    static let lookalikePairs: Set<String> = ["CG", "GC", "OD", "DO", "IL", "LI"]
+    /// and closed C and G, the round O and D, the upright I and L, and the digits 1 for I or L and
+    /// 0 for O ("1NCL" for INCL).
+    static let lookalikePairs: Set<String> = ["CG", "GC", "OD", "DO", "IL", "LI", "1I", "1L", "0O"]
     static let confusable = Set(lookalikePairs.joined())
 
     static func lookalike(_ read: Character, _ printed: Character) -> Bool {

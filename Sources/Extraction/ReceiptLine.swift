@@ -190,6 +190,9 @@ struct ReceiptLine: Sendable {
         return tax < inclusion
     }
 
+    /// A charge made, one letter from CHANGE handed back.
+    static let chargeWords: Set<String> = ["CHARGE", "CHARGES"]
+
     /// "TOTAL AFTER ROUNDING": a rounding word that names the rounded total.
     static let after: KeywordSet = ["AFTER"]
 
@@ -211,8 +214,8 @@ struct ReceiptLine: Sendable {
         if m.contains(any: Keywords.quantity), !hasFinal || m.contains(any: Self.itemCount) { return .quantity }
         let words = Set(m.words)
         if !words.isDisjoint(with: Self.tipWords) { return .tip }
-        // "SERV CHARGE" is not "CHANGE" misread.
-        if m.contains(any: Keywords.change), !m.contains(any: Self.amountDue), !m.words.contains("CHARGE") {
+        // "SERV CHARGE", "Total Charges" are not "CHANGE" misread.
+        if m.contains(any: Keywords.change), !m.contains(any: Self.amountDue), !m.words.contains(where: Self.chargeWords.contains) {
             return .change
         }
         if m.contains(any: Keywords.roundedTotal), !m.contains(any: Keywords.rounding) || m.contains(any: Self.after) {

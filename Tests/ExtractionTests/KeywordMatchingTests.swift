@@ -60,6 +60,32 @@ struct KeywordMatchingTests {
         #expect(fields.total == amount("13.80"))
     }
 
+    /// A digit read for a letter of a four-letter label ("1NCL" for INCL, "PA1D", "T0TAL" aside):
+    /// the total with its tax included stays the total, not the tax.
+    @Test func aDigitReadForALetterOfAFourLetterLabelStillMatches() {
+        #expect(MatchableLine("Total 1ncl. GST 112.90").contains(KeywordPattern("INCL")))
+        #expect(MatchableLine("PA1D 7.50").contains(KeywordPattern("PAID")))
+        #expect(!MatchableLine("2018 7.50").contains(KeywordPattern("PAID")))
+        let fields = extract("""
+        KEDAI KOMPUTER DIGITAL
+        LOGITECH MOUSE 1 39.00
+        USB DRIVE 2 58.00
+        HDMI CABLE 1 15.90
+        Total Excl. GST 106.51
+        6ST 6% 6.39
+        Total 1ncl. GST 112.90
+        """)
+        #expect(fields.total == amount("112.90"))
+    }
+
+    /// "Total Charges" and "Service Charge" are charges made, not CHANGE handed back.
+    @Test func chargesAreNoChange() {
+        #expect(ReceiptLine.classify(MatchableLine("Total Charges 439.76")) != .change)
+        #expect(ReceiptLine.classify(MatchableLine("SERV CHARGE 3.31")) != .change)
+        #expect(ReceiptLine.classify(MatchableLine("CHANGE 11.40")) == .change)
+        #expect(ReceiptLine.classify(MatchableLine("CHANGF 11.40")) == .change)
+    }
+
     /// "Qty 8 25.15": a summary line with the count and then the money; the money stays money.
     @Test func moneyAfterTheCountOnAQuantityLineIsNoQuantity() {
         let fields = extract("""
