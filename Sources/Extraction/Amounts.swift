@@ -50,7 +50,12 @@ enum AmountParser {
             // Drop trailing separators ("9.00." at a sentence end).
             var end = j
             while end > i, !(chars[end - 1].isASCII && chars[end - 1].isNumber) { end -= 1 }
-            let token = String(chars[i..<end])
+            var token = String(chars[i..<end])
+            if let cents = colonReadForPoint(chars, start: i, end: end) {
+                token += "." + cents
+                end += 3
+                j = end
+            }
             defer { i = max(j, i + 1) }
             // Skip numbers glued to letters after them (codes like "1X", "3PCS") unless a currency.
             if end < chars.count, chars[end].isLetter {
@@ -84,6 +89,18 @@ enum AmountParser {
             results.append(match)
         }
         return results
+    }
+
+    /// The cents of "112:90" or "12:70": a decimal point read as a colon, where no clock reads so
+    /// (over 23 hours, or over 59 minutes) and two digits end the number ("10:45:12" is a time).
+    static func colonReadForPoint(_ chars: [Character], start: Int, end: Int) -> String? {
+        guard end + 2 < chars.count, chars[end] == ":", chars[end + 1].isASCII, chars[end + 1].isNumber,
+              chars[end + 2].isASCII, chars[end + 2].isNumber,
+              end + 3 == chars.count || !(chars[end + 3].isNumber || chars[end + 3] == ":" || chars[end + 3] == "."),
+              start == 0 || chars[start - 1] != ":",
+              let whole = Int(String(chars[start..<end])), let minutes = Int(String(chars[(end + 1)...(end + 2)])),
+              end - start >= 3 || whole > 23 || minutes > 59 else { return nil }
+        return String(chars[(end + 1)...(end + 2)])
     }
 
     /// Reads "1.234,56", "1,234.56", "12,50", "9.00", "1'234.50", "1.234.56" (a comma read as a dot).

@@ -254,7 +254,14 @@ struct ReceiptLine: Sendable {
         if m.contains(any: Keywords.card) || m.contains(any: Self.phoneWallets) || Self.namesAnEWallet(m.words) { return .cardPayment }
         if paid { return .cashPayment }
         if hasTotal { return .total }
+        // "38,52 l x 1,749 EUR/l", "0,812 kg x 1,75 EUR/kg": an item's quantity at its unit price,
+        // whose currency word labels no total.
+        if TextNormalisation.matches(Self.pricePerUnit, m.folded) { return nil }
         if m.contains(any: Keywords.amountWords) { return .weakTotal }
         return nil
     }
+
+    /// A price per unit of measure: "1,749 EUR/l", "2.99/KG", "RM 12.90 / 100G".
+    static let pricePerUnit = try! NSRegularExpression(
+        pattern: #"\d[.,]\d{2,3}\s*(EUR|€|RM|\$|£|CHF)?\s*/\s*(KG|G|L|LTR|LITRE|LITER|M|STK|ST|PCS|PC|100\s?G)\b"#)
 }

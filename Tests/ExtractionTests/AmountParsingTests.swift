@@ -40,6 +40,16 @@ struct AmountParsingTests {
         #expect(last?.gluedDigitReading == alternative.map(amount))
     }
 
+    /// A decimal point read as a colon where no clock reads so; times stay times.
+    @Test func aPointReadAsAColonWhereNoClockReadsSo() {
+        #expect(values("Total Incl. GST 112:90") == [amount("112.90")])
+        #expect(values("SUMME 12:70") == [amount("12.70")])
+        #expect(values("Betrag 67:37 EUR") == [amount("67.37")])
+        #expect(values("Time 10:45").isEmpty)
+        #expect(values("Uhrzeit 18:30:12").isEmpty)
+        #expect(values("26.11.2026 09:51 Bed. Tom").isEmpty)
+    }
+
     @Test func codesWithLettersInFrontAreNoPrice() {
         // Only a price with cents at the end of a labelled line: codes, sizes and item numbers stay out.
         func prices(_ line: String) -> [Decimal] { AmountParser.amounts(in: line).filter(\.hasFraction).map(\.value) }

@@ -78,6 +78,22 @@ struct KeywordMatchingTests {
         #expect(fields.total == amount("112.90"))
     }
 
+    /// A quantity at its unit price ("38,52 l x 1,749 EUR/l") carries a currency word but no total:
+    /// the fuel's litres never outrank the amount the slip says is due.
+    @Test func aQuantityAtItsUnitPriceIsNoTotal() {
+        #expect(ReceiptLine.classify(MatchableLine("38,52 l x 1,749 EUR/l")) == nil)
+        #expect(ReceiptLine.classify(MatchableLine("0,812 kg x 1,75 EUR/kg")) == nil)
+        #expect(ReceiptLine.classify(MatchableLine("Betrag 67,37 EUR")) == .weakTotal)
+        let fields = extract("""
+        ARAL Tankstelle
+        Säule 3 Super E10
+        38,52 l x 1,749 EUR/l
+        Betrag 67,37 EUR
+        Kartenzahlung girocard
+        """)
+        #expect(fields.total == amount("67.37"))
+    }
+
     /// "Total Charges" and "Service Charge" are charges made, not CHANGE handed back.
     @Test func chargesAreNoChange() {
         #expect(ReceiptLine.classify(MatchableLine("Total Charges 439.76")) != .change)
