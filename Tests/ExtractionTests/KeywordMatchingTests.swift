@@ -94,6 +94,22 @@ struct KeywordMatchingTests {
         #expect(fields.total == amount("67.37"))
     }
 
+    /// "Total Icl. GST 112.90", a letter of INCL lost, reads as the tax; but a tax above the
+    /// subtotal it is levied on is no tax: it is the total with its tax.
+    @Test func aTaxAboveTheSubtotalIsTheTotal() {
+        let text = """
+        KEDAI KOMPUTER DIGITAL
+        LOGITECH MOUSE 1 39.00
+        USB DRIVE 2 58.00
+        HDMI CABLE 1 15.90
+        Total Excl. GST 106.51
+        """
+        #expect(extract(text + "\nGST 6% 6.89\nTotal Icl. GST 112.90").total == amount("112.90"))
+        // "TOTAL GST 6.39" under the subtotal is the tax.
+        #expect(extract(text + "\nTOTAL GST 6.39\nNett Total 112.90").total == amount("112.90"))
+        #expect(extract(text + "\nTOTAL GST 6.39\nNett Total 112.90").tax == amount("6.39"))
+    }
+
     /// "Total Charges" and "Service Charge" are charges made, not CHANGE handed back.
     @Test func chargesAreNoChange() {
         #expect(ReceiptLine.classify(MatchableLine("Total Charges 439.76")) != .change)

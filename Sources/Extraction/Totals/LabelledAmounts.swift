@@ -78,7 +78,20 @@ extension TotalExtractor {
         for k in result.indices where !result[k].isAlternativeReading {
             result[k].readingConfidence = lines[result[k].lineIndex].readingConfidence(of: result[k].value)
         }
+        Self.totalsTakenForTax(&result, lines)
         return result
+    }
+
+    /// "Total Icl. GST 112.90": TOTAL and a tax word, the inclusion word misread past matching,
+    /// read as the tax. A tax is never more than the subtotal it is levied on: an amount on such a
+    /// line above every subtotal printed before it is the total with its tax.
+    static func totalsTakenForTax(_ amounts: inout [LabelledAmount], _ lines: [ReceiptLine]) {
+        for k in amounts.indices where amounts[k].role == .tax && amounts[k].hasFraction
+            && lines[amounts[k].lineIndex].match.contains(any: Keywords.total) {
+            let subtotals = amounts.filter { $0.role == .subtotal && $0.hasFraction && $0.lineIndex < amounts[k].lineIndex }
+            guard let largest = subtotals.map(\.value).max(), largest > 0, amounts[k].value > largest else { continue }
+            amounts[k].role = .finalTotal
+        }
     }
 
     /// The amounts of a line with its own label (or none), the amount column strongest.
