@@ -159,9 +159,11 @@ struct ReceiptLine: Sendable {
     static let taxNameWords = Set(taxNames.keywords)
     /// Words that make a quantity line one even beside a final-total word ("TOTAL ITEMS").
     static let itemCount: KeywordSet = ["QTY", "ITEMS", "ITEM"]
-    /// Phone wallets named unmistakably: "BOOST" and "TNG" also name drinks and goods, and a
+    /// Phone wallets named unmistakably: the payment keywords' wallets but "BOOST" and "TNG",
+    /// which also name drinks and goods, and the e-wallet words (see `namesAnEWallet`): a
     /// "WALLET" is sold as often as paid with.
-    static let phoneWallets: KeywordSet = ["APPLE PAY", "GOOGLE PAY", "PAYPAL", "GRABPAY", "TOUCH N GO", "BIZUM"]
+    static let phoneWallets = KeywordSet(Keywords.mobile.keywords.filter { !walletWordsAlsoGoods.contains($0) })
+    static let walletWordsAlsoGoods: Set<String> = ["BOOST", "TNG", "EWALLET", "E-WALLET"]
 
     /// "eWallet", "E-Wallet" exactly: one letter off is the "WALLET" a shop sells.
     static func namesAnEWallet(_ words: [String]) -> Bool {

@@ -14,8 +14,26 @@ public enum TextDirection {
     static let sidewaysRatio = 1.3
 
     public static func isSideways(_ grey: LeptonicaImage) -> Bool {
-        guard let profiles = profiles(grey) else { return false }
-        return profiles.columns > profiles.rows * sidewaysRatio
+        inkProfile(grey)?.isSideways ?? false
+    }
+
+    /// The ink per row and per column of a page, measured once and asked both questions
+    /// (`isSideways`, `isEvenTexture`): each measure is a reduction, a threshold and a
+    /// connected-component pass over the page.
+    public struct InkProfile: Sendable {
+        /// Coefficients of variation of ink per row and per column.
+        public let rows: Double, columns: Double
+
+        public var isSideways: Bool { columns > rows * TextDirection.sidewaysRatio }
+
+        public var isEvenTexture: Bool {
+            rows > 0 && columns > 0 && max(rows, columns) < TextDirection.textureVariation
+        }
+    }
+
+    /// Nil when the page cannot be measured (no threshold between ink and paper).
+    public static func inkProfile(_ grey: LeptonicaImage) -> InkProfile? {
+        profiles(grey).map { InkProfile(rows: $0.rows, columns: $0.columns) }
     }
 
     /// Below this variation both ways, ink lies evenly over the page: grain, noise or a texture.
@@ -28,8 +46,7 @@ public enum TextDirection {
     /// with no ink measured at all is not one: a slip too faint to threshold, thickened, reads
     /// (one of scan-poor tune's: no word first, 74 thickened).
     public static func isEvenTexture(_ grey: LeptonicaImage) -> Bool {
-        guard let profiles = profiles(grey), profiles.rows > 0, profiles.columns > 0 else { return false }
-        return max(profiles.rows, profiles.columns) < textureVariation
+        inkProfile(grey)?.isEvenTexture ?? false
     }
 
     /// Coefficients of variation of ink per row and per column.

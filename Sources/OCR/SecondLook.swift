@@ -94,7 +94,8 @@ enum SecondLook {
         // Ink spread evenly, without lines of print either way (sensor noise, a textured surface
         // and no slip): no turn, stroke weight or contrast finds text there, and each look is a
         // whole reading of thousands of specks (a 12 MP page of noise: 5 s each, 27 s in all).
-        guard !TextDirection.isEvenTexture(image) else { return (page, image) }
+        let profile = TextDirection.inkProfile(image)
+        guard profile?.isEvenTexture != true else { return (page, image) }
         var best = (page: page, image: image)
         var bestTurns = 0
         var thickenedTurns: Int? = nil
@@ -117,7 +118,7 @@ enum SecondLook {
         }
         // Lines running down the page: a quarter turn either way; otherwise upside down. The
         // turn orientation detection names goes first, so a well-read turn ends the search.
-        let sideways = known ?? TextDirection.isSideways(image)
+        let sideways = known ?? profile?.isSideways ?? false
         // Amounts read as amounts: the print is the right way up and read along its lines, so
         // any turn would be a wasted slow pass. This outranks orientation detection and the ink
         // profile, both of which turned poor upright scans (a halftone-screened background, bold

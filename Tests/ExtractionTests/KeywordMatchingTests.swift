@@ -110,6 +110,16 @@ struct KeywordMatchingTests {
         #expect(extract(text + "\nTOTAL GST 6.39\nNett Total 112.90").tax == amount("6.39"))
     }
 
+    /// The phone wallets that pay as a card does are the payment keywords' wallets, less the
+    /// words that also name goods.
+    @Test func phoneWalletsAreThePaymentWalletsThatNameNoGoods() {
+        #expect(ReceiptLine.phoneWallets.keywords.contains("APPLE PAY"))
+        #expect(ReceiptLine.phoneWallets.keywords.contains("BIZUM"))
+        #expect(!ReceiptLine.phoneWallets.keywords.contains("BOOST"))
+        #expect(ReceiptLine.classify(MatchableLine("Touch 'n Go eWallet 17.30")) == .cardPayment)
+        #expect(ReceiptLine.classify(MatchableLine("BOOST JUICE 17.30")) != .cardPayment)
+    }
+
     /// "Total Charges" and "Service Charge" are charges made, not CHANGE handed back.
     @Test func chargesAreNoChange() {
         #expect(ReceiptLine.classify(MatchableLine("Total Charges 439.76")) != .change)
