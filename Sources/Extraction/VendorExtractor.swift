@@ -76,7 +76,8 @@ struct VendorExtractor: Sendable {
             guard !core.isEmpty else { continue }
             // The names within two lines above, nearest first. A speck or logo fragment between
             // the two ("Se", "ee ae") is no name: the shop whose name the owner's repeats is
-            // found past it. A sole trader names no shop, so the nearest name is theirs.
+            // found past it. A sole trader names no shop, nor does a German company printed
+            // under a shop's sign, so the nearest name is theirs.
             let above = scored[..<k].indices.reversed().filter {
                 scored[$0].line.index >= owner.line.index - 2 && scored[$0].line.index < owner.line.index
                     && nameCore(scored[$0].value) >= 3
@@ -84,8 +85,9 @@ struct VendorExtractor: Sendable {
             let shop = above.first { b in
                 guard scored[b].score > 0, !hasLegalForm(scored[b].value, scored[b].line.match) else { return false }
                 return namesShop(core: core, owner: owner.value, shop: scored[b].value)
-            } ?? (soleTrader ? above.first.flatMap { b in
-                scored[b].score > 0 && !hasLegalForm(scored[b].value, scored[b].line.match) ? b : nil
+            } ?? (soleTrader || owner.line.match.contains(any: operatorForms) ? above.first.flatMap { b in
+                // A sign that scores as a name (a logo's debris, "ee ae", does not).
+                scored[b].score >= owner.score * signShare && !hasLegalForm(scored[b].value, scored[b].line.match) ? b : nil
             } : nil)
             guard let b = shop else { continue }
             scored[b].score = max(scored[b].score, owner.score + VendorWeights.shopOverOwner)
@@ -149,6 +151,17 @@ struct VendorExtractor: Sendable {
     static func isSoleTrader(_ m: MatchableLine) -> Bool {
         m.contains(any: soleTraderForms)
     }
+
+    /// German and Austrian company forms. A German till prints the shop's sign first and, as the
+    /// law asks of a receipt, the company that runs it under it ("ARAL" over "Tankstellen Brandt
+    /// GmbH", "MARKTKAUF" over "Frischmarkt Weber GmbH & Co. KG"): the shop is what its
+    /// customers call it. Malaysian and English-speaking forms stay names of their own: a
+    /// receipt headed by a company printed under a sign names the company (SROIE's truths).
+    static let operatorForms: KeywordSet = ["GMBH", "MBH", "AG", "KG", "OHG", "UG", "GBR"]
+    /// How much of the owner's score the line above must reach to be taken for the shop's sign
+    /// where nothing but the layout says so: names score 0.5–0.6 beside owners' 0.56–0.93, a
+    /// logo's debris read as letters 0.1–0.2.
+    static let signShare = 0.5
 
     static let soleTraderForms: KeywordSet = ["E.K.", "E. K.", "E.KFM.", "E.KFR.", "INH.", "INHABER", "INHABERIN"]
     /// Their words, dropped from the owner's name like a legal form's ("EK" is one already).

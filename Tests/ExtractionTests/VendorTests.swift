@@ -66,6 +66,9 @@ struct VendorTests {
         ("ROSENHOF Droerie\nRosenhof Drogeriemärkte GmbH\nLange Reihe 18\nSumme EUR 12,70", "ROSENHOF Droerie"),
         ("Stadtbäckerei\nStadtbäckereibetriebe Lenz GmbH\nMarkt 1\nSUMME 4,10", "Stadtbäckerei"),
         ("BAUWELT\nee ae\nBauwelt Fachmarkt GmbH\nIndustriestr. 5\nSUMME EUR 29,55", "BAUWELT"),
+        // A German company under the shop's sign, its name unrelated: the sign names the shop.
+        ("Esso Station\nTankstellen Brandt GmbH\n72072 Tübingen\nSumme 70,61 EUR", "Esso Station"),
+        ("MARKTKAUF\nFrischmarkt Weber GmbH & Co. KG\nBahnhofstraße 12\nSumme 17,80", "MARKTKAUF"),
     ])
     func aShopOverItsOwner(text: String, vendor: String) {
         let fields = extract(text)
@@ -92,8 +95,10 @@ struct VendorTests {
         #expect(extract("SELAMAT DATANG\nKEDAI RUNCIT AMAN\nNO 5 JALAN MAWAR\nTOTAL 3.00").vendor == "KEDAI RUNCIT AMAN")
     }
 
+    /// A German company under a name is the company behind a shop's sign (`aShopOverItsOwner`),
+    /// so the German form is checked under a welcome alone.
     @Test("legal forms across languages", arguments: [
-        "PANADERIA SOL S.L.", "FORN DE LA VILA SCCL", "BACKHAUS MÜLLER GMBH", "BOULANGERIE DUPONT SARL",
+        "PANADERIA SOL S.L.", "FORN DE LA VILA SCCL", "BOULANGERIE DUPONT SARL",
         "NORTHWIND TRADERS LTD", "GREENLEAF TRADING",
     ])
     func legalForms(name: String) {
@@ -105,6 +110,12 @@ struct VendorTests {
         TOTAL 3.00
         """)
         #expect(fields.vendor == name)
+    }
+
+    @Test func aGermanLegalFormUnderAWelcomeIsTheName() {
+        #expect(extract("WELCOME\nBACKHAUS MÜLLER GMBH\nBahnhofstr. 5\nSUMME 3,00").vendor == "BACKHAUS MÜLLER GMBH")
+        // Nor does a logo's debris read as letters become the shop's sign.
+        #expect(extract("ee ae\nBACKHAUS MÜLLER GMBH\nBahnhofstr. 5\nSUMME 3,00").vendor == "BACKHAUS MÜLLER GMBH")
     }
 
     @Test func nameSplitOverTwoLines() {
