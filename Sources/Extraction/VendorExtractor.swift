@@ -86,8 +86,11 @@ struct VendorExtractor: Sendable {
                 guard scored[b].score > 0, !hasLegalForm(scored[b].value, scored[b].line.match) else { return false }
                 return namesShop(core: core, owner: owner.value, shop: scored[b].value)
             } ?? (soleTrader || owner.line.match.contains(any: operatorForms) ? above.first.flatMap { b in
-                // A sign that scores as a name (a logo's debris, "ee ae", does not).
-                scored[b].score >= owner.score * signShare && !hasLegalForm(scored[b].value, scored[b].line.match) ? b : nil
+                // A sign that scores as a name (a logo's debris, "ee ae", does not) and prints no
+                // number of three digits or more (a slogan's year, "Ihr Bäcker seit 1890", an
+                // address); a letter misread as a digit ("E55O") is no such number.
+                scored[b].score >= owner.score * signShare && !hasLegalForm(scored[b].value, scored[b].line.match)
+                    && !TextNormalisation.matches(Self.longNumber, scored[b].value) ? b : nil
             } : nil)
             guard let b = shop else { continue }
             scored[b].score = max(scored[b].score, owner.score + VendorWeights.shopOverOwner)
@@ -162,6 +165,7 @@ struct VendorExtractor: Sendable {
     /// where nothing but the layout says so: names score 0.5–0.6 beside owners' 0.56–0.93, a
     /// logo's debris read as letters 0.1–0.2.
     static let signShare = 0.5
+    static let longNumber = try! NSRegularExpression(pattern: #"\d{3,}"#)
 
     static let soleTraderForms: KeywordSet = ["E.K.", "E. K.", "E.KFM.", "E.KFR.", "INH.", "INHABER", "INHABERIN"]
     /// Their words, dropped from the owner's name like a legal form's ("EK" is one already).

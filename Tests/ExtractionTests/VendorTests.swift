@@ -116,6 +116,8 @@ struct VendorTests {
         #expect(extract("WELCOME\nBACKHAUS MÜLLER GMBH\nBahnhofstr. 5\nSUMME 3,00").vendor == "BACKHAUS MÜLLER GMBH")
         // Nor does a logo's debris read as letters become the shop's sign.
         #expect(extract("ee ae\nBACKHAUS MÜLLER GMBH\nBahnhofstr. 5\nSUMME 3,00").vendor == "BACKHAUS MÜLLER GMBH")
+        // Nor a slogan with its year over the company.
+        #expect(extract("Ihr Bäcker seit 1890\nBACKHAUS MÜLLER GMBH\nBahnhofstr. 5\nSUMME 3,00").vendor == "BACKHAUS MÜLLER GMBH")
     }
 
     @Test func nameSplitOverTwoLines() {
