@@ -31,11 +31,6 @@ public enum TextDirection {
         }
     }
 
-    /// Nil when the page cannot be measured (no threshold between ink and paper).
-    public static func inkProfile(_ grey: LeptonicaImage) -> InkProfile? {
-        profiles(grey).map { InkProfile(rows: $0.rows, columns: $0.columns) }
-    }
-
     /// Below this variation both ways, ink lies evenly over the page: grain, noise or a texture.
     /// Printed lines make the ink per row (or per column, sideways) vary by 0.77 or more on every
     /// poor first reading of tune, scan-poor tune, the second wild set and the faded set; a page of
@@ -49,8 +44,9 @@ public enum TextDirection {
         inkProfile(grey)?.isEvenTexture ?? false
     }
 
-    /// Coefficients of variation of ink per row and per column.
-    static func profiles(_ grey: LeptonicaImage) -> (rows: Double, columns: Double)? {
+    /// Coefficients of variation of ink per row and per column on a small binarised copy; nil
+    /// when the page cannot be measured (no threshold between ink and paper).
+    public static func inkProfile(_ grey: LeptonicaImage) -> InkProfile? {
         let reduction = max(1, max(grey.width, grey.height) / 600)
         let factor = 1 / Float(reduction)
         guard let small = LeptonicaImage(taking: reduction > 1 ? pixScaleAreaMap(grey.pointer, factor, factor)
@@ -63,7 +59,7 @@ public enum TextDirection {
         var columns = pixCountPixelsByColumn(ink.pointer)
         defer { numaDestroy(&rows); numaDestroy(&columns) }
         guard let rows, let columns else { return nil }
-        return (variation(rows), variation(columns))
+        return InkProfile(rows: variation(rows), columns: variation(columns))
     }
 
     /// Ink shapes no larger than a tenth of the page's longer side either way: letters, words,
