@@ -2,8 +2,8 @@
 """Render the HEIC, AVIF and PDF fixtures from the project's own synthetic receipts.
 
 Run from anywhere, after scripts/make-fixtures.py:  /usr/bin/python3 scripts/make-format-fixtures.py
-Writes Fixtures/formats/receipt.heic and receipt.avif, Fixtures/documents/ and a few bad files
-in Fixtures/bad/.
+Writes Fixtures/formats/receipt.heic and receipt.avif, two phone screenshots of an e-mailed
+receipt (light and dark mode), Fixtures/documents/ and a few bad files in Fixtures/bad/.
 
 PDFs are written by hand (a few objects, a standard font, an embedded JPEG), so no PDF library
 is needed and the bytes are the same on every run. HEIC and AVIF need `heif-enc` (Debian package
@@ -337,6 +337,58 @@ def build_rotated_heic(formats_dir: str) -> None:
     print(f"  formats/receipt-rotated.heic: {os.path.getsize(target)} bytes, stored sideways with irot")
 
 
+# A receipt e-mailed by a card terminal's app, as a phone shows it: status bar, a heading that
+# introduces the shop, label and amount at either edge. The truth is what the screen prints.
+SCREENSHOT_LINES = [
+    ("Your receipt from Green Leaf Cafe", 52, True, "centre"), ("Receipt #1842-2209", 36, False, "centre"), None,
+    ("Amount paid\t€23.40", 40, True, "left"), ("Date paid\t14 March 2025", 38, False, "left"),
+    ("Payment method\tVisa •••• 4242", 38, False, "left"), None,
+    ("Summary", 44, True, "left"), ("Flat white x2\t€7.00", 38, False, "left"), ("Avocado toast\t€11.50", 38, False, "left"),
+    ("Orange juice\t€4.90", 38, False, "left"), ("Subtotal\t€23.40", 38, False, "left"),
+    ("VAT 10% (incl.)\t€2.13", 38, False, "left"), ("Total\t€23.40", 42, True, "left"), None,
+    ("Green Leaf Cafe, Carrer de Mallorca 123, Barcelona", 30, False, "centre"),
+    ("Questions? Contact hello@greenleaf.example", 30, False, "centre"),
+]
+SCREENSHOT_TRUTH = {"vendor": "Green Leaf Cafe", "date": "2025-03-14", "total": "23.40", "currency": "EUR",
+                    "payment": "card", "language": "eng", "variant": "screenshot"}
+
+
+def screenshot(dark: bool):
+    """A 1170x2532 phone screenshot (an iPhone's) of the e-mailed receipt, light or dark mode."""
+    from PIL import Image, ImageDraw, ImageFont
+    fonts = "/usr/share/fonts/truetype/dejavu/"
+    ground, ink = ((18, 18, 18), (235, 235, 235)) if dark else ((255, 255, 255), (20, 20, 20))
+    width, height = 1170, 2532
+    image = Image.new("RGB", (width, height), ground)
+    draw = ImageDraw.Draw(image)
+    draw.text((60, 30), "9:41", font=ImageFont.truetype(fonts + "DejaVuSans-Bold.ttf", 44), fill=ink)
+    draw.text((900, 30), "5G 87%", font=ImageFont.truetype(fonts + "DejaVuSans.ttf", 40), fill=ink)
+    y = 200
+    for line in SCREENSHOT_LINES:
+        if line is None:
+            y += 48
+            continue
+        text, size, bold, align = line
+        font = ImageFont.truetype(fonts + ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"), size)
+        if "\t" in text:
+            label, amount = text.split("\t")
+            draw.text((80, y), label, font=font, fill=ink)
+            draw.text((width - 80 - draw.textlength(amount, font=font), y), amount, font=font, fill=ink)
+        else:
+            x = 80 if align == "left" else (width - draw.textlength(text, font=font)) / 2
+            draw.text((x, y), text, font=font, fill=ink)
+        y += int(size * 1.6)
+    return image
+
+
+def build_screenshots(formats_dir: str) -> None:
+    for name, dark in (("screenshot-light", False), ("screenshot-dark", True)):
+        target = os.path.join(formats_dir, name + ".png")
+        screenshot(dark).convert("L").save(target, optimize=True)
+        fixtures.write_json(os.path.join(formats_dir, name + ".json"), SCREENSHOT_TRUTH)
+        print(f"  formats/{name}.png: {os.path.getsize(target)} bytes")
+
+
 def main() -> None:
     formats_dir = os.path.join(FIXTURES, "formats")
     documents_dir = os.path.join(FIXTURES, "documents")
@@ -345,6 +397,7 @@ def main() -> None:
     print(f"Writing format fixtures to {FIXTURES}")
     build_heif(formats_dir)
     build_rotated_heic(formats_dir)
+    build_screenshots(formats_dir)
 
     bill = os.path.join(documents_dir, "bill-text.pdf")
     document([(A4[0], A4[1], bill_content(), FONTS)], bill)

@@ -13,8 +13,9 @@ public struct CleaningOptions: Sendable, Codable, Hashable {
     /// (10th–90th percentile); 0 normalises always. Evenly lit flatbed scans read better left
     /// alone, photos with a light fall-off read better normalised.
     public var unevenBackgroundThreshold: Int
-    /// Stretch the grey levels when even the darkest print is light (a faded thermal slip), so
-    /// Tesseract's LSTM, which reads grey values, sees dark text on white paper.
+    /// Stretch the grey levels when even the darkest print is light (a faded thermal slip), or
+    /// the paper itself is dark (a photo taken in dim light), so Tesseract's LSTM, which reads
+    /// grey values, sees dark text on white paper.
     public var stretchFaintInk: Bool
     /// Darken and widen thin strokes before sizing (grey erosion): dot-matrix and light
     /// thermal print whose dots Tesseract reads as noise, and whose dots the size estimate

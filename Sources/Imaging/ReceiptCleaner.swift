@@ -35,6 +35,8 @@ public struct ReceiptCleaner: Sendable {
     public func located(_ image: LeptonicaImage, notes: inout [String], sideways: inout Bool) throws -> LeptonicaImage {
         Leptonica.silenceMessages()
         var current = try image.grey()
+        // Light print on a dark ground (a screenshot in dark mode) is read as its negative.
+        if PrintPolarity.isLightOnDark(current), let negative = current.negative() { current = negative }
         if options.crop {
             var slips = 1
             if let cropped = try ReceiptLocator.crop(current, slips: &slips) { current = cropped }
@@ -122,6 +124,9 @@ public struct ReceiptCleaner: Sendable {
                                                    maxPixels: options.maxScaledPixels)
             if factor != 1 { current = try current.scaled(by: factor) }
         }
+        // Paper photographed in dim light is grey: brought up first, so that the background
+        // map below, which takes anything darker than its ink level for print, sees paper.
+        if options.stretchFaintInk, let brightened = current.dimPaperBrightened() { current = brightened }
         if options.normalizeBackground, let background = BackgroundMap(current),
            (background.spread ?? .max) >= options.unevenBackgroundThreshold {
             current = try background.normalizing(current)
@@ -179,6 +184,26 @@ extension LeptonicaImage {
         let ink = levels[0], paper = levels[1]
         guard ink >= Int(Self.faintInkLevel), paper > ink + 10 else { return nil }
         return LeptonicaImage(taking: pixGammaTRC(nil, pointer, 1.0, Int32(ink), Int32(paper)))
+    }
+
+    /// Paper below this grey level was photographed in dim light (evening indoors): within 20
+    /// levels of what `BackgroundMap` counts as ink, so the map cannot even it out. Scanned and
+    /// daylit paper sits at 170–250; a grey scan or a photo in shade, at 130–170, is left as
+    /// it is (brought up, the grey slips of tune and the first wild set lost as many fields as
+    /// they gained).
+    static let dimPaperLevel = Int(BackgroundMap.inkBelow) + 20
+    /// Where dim paper is brought: the level `BackgroundMap` evens paper out to.
+    static let brightenedPaperLevel = 220
+
+    /// Dim paper brought up to a light grey, the darkest print kept black: a linear stretch of
+    /// the darkest half-percent (the ink) to 0 and the paper (the 60th percentile) to
+    /// `brightenedPaperLevel`. Nil when the paper is light already or nothing stands out of it.
+    func dimPaperBrightened() -> LeptonicaImage? {
+        guard let levels = greyLevels(at: [0.005, 0.6]) else { return nil }
+        let ink = levels[0], paper = levels[1]
+        guard paper < Self.dimPaperLevel, paper > ink + 20 else { return nil }
+        let white = ink + (paper - ink) * 255 / Self.brightenedPaperLevel
+        return LeptonicaImage(taking: pixGammaTRC(nil, pointer, 1.0, Int32(ink), Int32(white)))
     }
 
     /// The grey levels at these ranks (0 darkest, 1 brightest) from one histogram, as

@@ -88,6 +88,15 @@ import Testing
         #expect(analysed.fields.total.map { MoneyFormat.canonical($0) } == truth.total)
     }
 
+    /// A phone screenshot of an e-mailed receipt, in light and in dark mode: the dark one is
+    /// light print on a dark ground, which Tesseract reads as noise until it is turned negative;
+    /// the heading "Your receipt from Green Leaf Cafe" names the shop.
+    @Test(arguments: ["screenshot-light", "screenshot-dark"])
+    func aScreenshotOfAnEmailedReceiptIsRead(name: String) async throws {
+        let analysed = try await Self.analyser().analyse(Fixtures.url("formats/\(name).png"))
+        try expectFieldsMatchTruth(analysed, truthFile: Fixtures.url("formats/\(name).png"))
+    }
+
     /// A 600 dpi A4 page (35 MP) is decoded halved and its receipt read.
     @Test func a35MegapixelPageScanIsRead() async throws {
         let folder = try TemporaryDirectory()

@@ -62,7 +62,7 @@ struct TuningOptions: ParsableArguments {
     @Flag(name: .customLong("no-flatten"), help: "Do not straighten lines bowed by a curled slip.") var noFlatten = false
     @Flag(name: .customLong("no-normalize"), help: "Do not flatten uneven backgrounds.") var noNormalize = false
     @Flag(name: .customLong("no-scale"), help: "Do not scale text to the height Tesseract reads best.") var noScale = false
-    @Flag(name: .customLong("no-stretch"), help: "Do not stretch faint print (a faded slip) to black on white.") var noStretch = false
+    @Flag(name: .customLong("no-stretch"), help: "Do not stretch faint print (a faded slip) or dim paper (a photo taken in dim light) to black on white.") var noStretch = false
     @Flag(name: .customLong("no-dotted"), help: "Do not read dot-matrix print thickened from the start.") var noDotted = false
     @Flag(name: .customLong("no-reread"), help: "Do not read uncertain lines or the whole page again.") var noReread = false
     @Flag(name: .customLong("no-unread-bands"), help: "Do not read again the bands of print the page's layout analysis left out.")
