@@ -41,6 +41,9 @@ extension VendorExtractor {
             let rest = (s as NSString).substring(from: match.range.location + match.range.length)
             if rest.filter(\.isLetter).count >= 4 { s = rest }
         }
+        // A receipt sent by e-mail or shown on a screen introduces the shop ("Your receipt from
+        // Green Leaf Cafe", "Ihr Einkauf bei Bücherstube Lindner", "Thanks for riding with …").
+        if let rest = Self.withoutIntro(s) { s = rest }
         // A zero touching letters is an O ("C0.", "K0KO"); digits elsewhere ("99 SPEED") stay.
         s = TextNormalisation.replacing(Self.zeroInWord, in: s, with: "O")
         // "¥" inside a name is a struck "Y" ("D.I.¥.").
@@ -157,6 +160,25 @@ extension VendorExtractor {
     }
 
     private static let leadingLabel = try! NSRegularExpression(pattern: #"^[A-Za-z]+(?: [A-Za-z]+)?\s?:\s*"#)
+    /// The name a line introduces ("Your receipt from Green Leaf Cafe" → "Green Leaf Cafe");
+    /// nil when the line opens with no introduction or leaves no name after it.
+    static func withoutIntro(_ text: String) -> String? {
+        guard let match = receiptIntro.firstMatch(in: text, range: NSRange(location: 0, length: (text as NSString).length))
+        else { return nil }
+        let rest = (text as NSString).substring(from: match.range.location + match.range.length)
+        return rest.filter(\.isLetter).count >= 3 ? rest : nil
+    }
+
+    /// How e-mailed and on-screen receipts, and some tills, introduce the shop's name, in the
+    /// languages Rebut reads: a receipt or order "from" it, thanks for shopping "at" it, a welcome.
+    private static let receiptIntro = try! NSRegularExpression(pattern: [
+        #"(?:(?:your|tu|su|el teu|votre|ihre?)\s+)?(?:e-?receipt|receipt|order|recibo|rebut|re[çc]u|quittung|beleg|rechnung|einkauf|bestellung)\s+(?:from|at|with|de|del|von|bei|chez)"#,
+        #"(?:thanks|thank you)(?: so much)? for (?:shopping|dining|riding|staying|eating|visiting|choosing|your (?:order|purchase|visit|stay))(?: at| with| from)?"#,
+        #"(?:vielen )?dank(?:e)? f(?:ü|ue|u)r (?:ihren|deinen) (?:einkauf|besuch|bestellung)(?: bei| im| in der)?"#,
+        #"gracias por (?:su|tu) (?:compra|visita|pedido) en"#, #"merci (?:pour|de) votre (?:achat|visite|commande) chez"#,
+        #"(?:herzlich )?willkommen (?:bei|im)"#, #"welcome to"#, #"bienvenid[oa]s? a"#, #"bienvenue (?:chez|à)"#,
+        #"benvinguts? a"#, #"selamat datang ke"#,
+    ].map { "^(?:\($0))[\\s,:!-]+" }.joined(separator: "|"), options: [.caseInsensitive])
     private static let zeroInWord = try! NSRegularExpression(pattern: #"(?<=[A-Za-z])0|0(?=[A-Za-z])"#)
     private static let yenInWord = try! NSRegularExpression(pattern: #"(?<=[A-Za-z.])¥|¥(?=[A-Za-z.])"#)
     private static let trailingRegistration = try! NSRegularExpression(

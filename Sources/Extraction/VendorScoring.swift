@@ -74,7 +74,9 @@ extension VendorExtractor {
     /// `abovePostcodeAndPlace`: the next line opens with a postcode and names a place.
     static func score(_ line: ReceiptLine, cleaned: String, rank: Int, abovePostcodeAndPlace: Bool = false) -> Double {
         var score = VendorWeights.first - VendorWeights.perLineDown * Double(min(rank, VendorWeights.linesDown))
-        let m = line.match
+        // A line introducing the shop ("Thanks for shopping at …", "Receipt from …") is judged by
+        // the name it introduces, not as a courtesy or a document title.
+        let m = withoutIntro(line.text.trimmingCharacters(in: .whitespaces)).map(MatchableLine.init) ?? line.match
         let folded = m.folded
         let letters = letterCount(cleaned)
         let digits = cleaned.filter(\.isNumber).count

@@ -18,6 +18,26 @@ struct VendorTests {
         #expect(fields.vendor == "KEDAI RUNCIT LIM BROTHERS")
     }
 
+    /// E-mailed and on-screen receipts introduce the shop in a heading; the heading names it,
+    /// in each language Rebut reads, and is not taken for a courtesy line or a title.
+    @Test("an introduced shop is named without its introduction", arguments: [
+        ("Your receipt from Green Leaf Cafe\nReceipt #1842\nTotal €23.40", "Green Leaf Cafe"),
+        ("Thanks for shopping with Corner Hardware\nOrder 5512\nTotal $18.20", "Corner Hardware"),
+        ("Ihr Einkauf bei Bücherstube Lindner\nBeleg-Nr. 417\nSumme 23,99 €", "Bücherstube Lindner"),
+        ("Recibo de Farmacia del Carmen\nTicket 34512\nTotal 17,25 €", "Farmacia del Carmen"),
+        ("Merci de votre visite chez Boulangerie Martin\nTicket 88\nTotal 6,40 €", "Boulangerie Martin"),
+    ])
+    func introducedShop(text: String, name: String) {
+        #expect(extract(text).vendor == name)
+    }
+
+    /// An introduction with no name after it leaves the line as it was.
+    @Test func anIntroductionAloneIsNoName() {
+        #expect(VendorExtractor.withoutIntro("Receipt from") == nil)
+        #expect(VendorExtractor.withoutIntro("RECEIPT NO 1234") == nil)
+        #expect(VendorExtractor.withoutIntro("Thank you for shopping at Harbour Books") == "Harbour Books")
+    }
+
     @Test func legalFormBeatsABrandLineAbove() {
         let fields = extract("""
         Morningtide*
