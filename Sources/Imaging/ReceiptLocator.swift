@@ -57,7 +57,7 @@ enum ReceiptLocator {
         // A photographed receipt is rarely square to the frame: the box around it keeps
         // wedges of table in its corners, and Tesseract takes their edges for a column
         // boundary (a photo lost its whole amount column). Paint the table white.
-        if let found, let table = LeptonicaImage(taking: pixInvert(nil, found.mask.pointer)) {
+        if let found, let table = LeptonicaImage(taking: pixInvert(nil, scene.withPrintedNotches(found, in: source).pointer)) {
             whiten(cropped, outside: table, paper: paper, scene: scene)
         }
         return cropped
@@ -239,6 +239,28 @@ private struct ReducedScene {
         let sw = Int32(max(3, small.width / 40)), sh = Int32(max(3, small.height / 40))
         guard let dark = LeptonicaImage(taking: pixThresholdToBinary(small.pointer, threshold)) else { return nil }
         return LeptonicaImage(taking: pixOpenBrick(nil, dark.pointer, sw, sh))
+    }
+
+    /// The sheet's paper mask with the notches that hold print filled in. A corner or band of
+    /// the slip in shade, darker than the threshold between paper and a pale surface, is a notch
+    /// in the mask, inside the sheet's convex hull; painted white with the surface, its print went
+    /// with it (a slip on a pale counter lost the first letters of its name). Only notches with
+    /// print are kept: the whole hull also took in the grain of a grey lid touching the slip,
+    /// left unpainted beside the amounts.
+    func withPrintedNotches(_ sheet: ReceiptLocator.SheetMask, in grey: LeptonicaImage) -> LeptonicaImage {
+        guard let hull = sheet.convexHull(),
+              let notches = LeptonicaImage(taking: pixSubtract(nil, hull.pointer, sheet.mask.pointer)),
+              let regions = notches.connectedComponents(withMasks: true) else { return sheet.mask }
+        var filled: LeptonicaImage? = nil
+        let r = Int32(reduction)
+        for index in regions.rects.indices {
+            let box = regions.rects[index]
+            guard box.width >= 2, box.height >= 2, let small = regions.mask(at: index), let full = fullResolution(small),
+                  ReceiptLocator.holdsPrint(grey, under: full, at: (box.x * r, box.y * r)) else { continue }
+            if filled == nil { filled = sheet.mask.copy() }
+            pixRasterop(filled!.pointer, box.x, box.y, box.width, box.height, PIX_PAINT, small.pointer, 0, 0)
+        }
+        return filled ?? sheet.mask
     }
 
     /// A small-copy mask at full resolution (each pixel repeated `reduction` times each way).

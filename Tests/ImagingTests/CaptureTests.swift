@@ -28,6 +28,25 @@ import Testing
         #expect(notes.isEmpty)
     }
 
+    /// A slip's paper mask with a notch along its left edge (a band in shade, darker than the
+    /// pale counter's threshold): the sheet's convex hull covers the notch, so the print in it
+    /// is not painted white with the counter, and nothing outside the slip is taken in.
+    @Test func theSheetsHullFillsANotchInItsMask() throws {
+        let frame = try #require(LeptonicaImage(taking: pixCreate(300, 400, 1)))
+        pixRasterop(frame.pointer, 50, 60, 200, 280, PIX_SET, nil, 0, 0)      // the slip
+        pixRasterop(frame.pointer, 50, 150, 60, 80, PIX_CLR, nil, 0, 0)       // its shaded notch
+        let sheet = try #require(ReceiptLocator.SheetMask(frame, frame: 300 * 400))
+        let hull = try #require(sheet.convexHull())
+        func isSet(_ x: Int32, _ y: Int32) -> Bool {
+            var value: UInt32 = 0
+            pixGetPixel(hull.pointer, x, y, &value)
+            return value != 0
+        }
+        #expect(isSet(55, 190) && isSet(100, 160), "the notch is inside the hull")
+        #expect(isSet(50, 60) && isSet(249, 339), "the slip's corners are")
+        #expect(!isSet(45, 190) && !isSet(255, 100) && !isSet(150, 55) && !isSet(150, 345), "the counter is not")
+    }
+
     @Test func cornersOfATiltedSheetAreFoundOnItsMask() throws {
         // A 200×300 sheet rotated 12° inside a larger frame, as a 1 bpp mask.
         let sheet = try #require(LeptonicaImage.filled(width: 200, height: 300, grey: 255))
