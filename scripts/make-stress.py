@@ -60,14 +60,9 @@ import zlib
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def load_module(name, file):
-    spec = importlib.util.spec_from_file_location(name, os.path.join(HERE, file))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-wild = load_module("make_wild", "make-wild.py")
+_spec = importlib.util.spec_from_file_location("make_wild", os.path.join(HERE, "make-wild.py"))
+wild = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(wild)
 fixtures = wild.fixtures
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageStat  # noqa: E402 (checked by make-fixtures)
 
@@ -94,6 +89,12 @@ def slip_scale(slip, size, rng, share=(0.30, 0.55)):
     target = rng.uniform(*share) * size[0] * size[1]
     scale = math.sqrt(target / (slip.width * slip.height))
     return min(scale, 0.86 * size[1] / slip.height, 0.80 * size[0] / slip.width)
+
+
+def scaled_to_frame(paper, size, rng, share=(0.30, 0.55)):
+    """The paper resized to `share` of the frame (`slip_scale`)."""
+    scale = slip_scale(paper, size, rng, share)
+    return paper.resize((round(paper.width * scale), round(paper.height * scale)), Image.BICUBIC)
 
 
 def forward(paper_size, quad):
@@ -320,8 +321,7 @@ def photo_light(slip, ident):
     rng = wild.seeded(ident, "photo-light")
     size = frame_of(rng)
     paper = paper_of(slip, rng.choice([THERMAL, (255, 253, 248), (252, 252, 252)]))
-    scale = slip_scale(paper, size, rng)
-    paper = paper.resize((round(paper.width * scale), round(paper.height * scale)), Image.BICUBIC)
+    paper = scaled_to_frame(paper, size, rng)
     kind = ["counter", "marble", "birch", "sheet"][zlib.crc32(ident.encode()) % 4]
     quad = lay(paper, size, rng, tilt=(0.03, 0.12), turn=8)
     if kind == "sheet":
@@ -430,8 +430,7 @@ def photo_crease(slip, ident):
     rng = wild.seeded(ident, "photo-crease")
     size = frame_of(rng)
     paper = paper_of(slip)
-    scale = slip_scale(paper, size, rng)
-    paper = paper.resize((round(paper.width * scale), round(paper.height * scale)), Image.BICUBIC)
+    paper = scaled_to_frame(paper, size, rng)
     paper = creased(paper, rng)
     kind = ["granite", "cardboard", "slate", "wood"][zlib.crc32(ident.encode()) % 4]
     quad = lay(paper, size, rng, tilt=(0.03, 0.12), turn=7)
@@ -444,8 +443,7 @@ def photo_dim(slip, ident):
     rng = wild.seeded(ident, "photo-dim")
     size = frame_of(rng)
     paper = paper_of(slip)
-    scale = slip_scale(paper, size, rng)
-    paper = paper.resize((round(paper.width * scale), round(paper.height * scale)), Image.BICUBIC)
+    paper = scaled_to_frame(paper, size, rng)
     kind = ["wood", "cloth", "granite", "counter", "birch"][zlib.crc32(ident.encode()) % 5]
     quad = lay(paper, size, rng, tilt=(0.03, 0.14), turn=8)
     canvas = wild.warp_onto(surface(kind, size, rng), paper, quad, (rng.randint(15, 45), rng.randint(20, 50)), 160, 70)
@@ -509,8 +507,7 @@ def photo_glare(slip, ident):
     rng = wild.seeded(ident, "photo-glare")
     size = frame_of(rng)
     paper = paper_of(slip)
-    scale = slip_scale(paper, size, rng)
-    paper = paper.resize((round(paper.width * scale), round(paper.height * scale)), Image.BICUBIC)
+    paper = scaled_to_frame(paper, size, rng)
     paper, _share = glare_on(paper, rng)
     # Mid and dark surfaces only: a pale one is photo-light's test, not this one's.
     kind = ["wood", "cloth", "granite", "slate"][zlib.crc32(ident.encode()) % 4]
@@ -586,8 +583,7 @@ def photo_hand(slip, ident):
     rng = wild.seeded(ident, "photo-hand")
     size = frame_of(rng)
     paper = paper_of(slip)
-    scale = slip_scale(paper, size, rng, (0.30, 0.5))
-    paper = paper.resize((round(paper.width * scale), round(paper.height * scale)), Image.BICUBIC)
+    paper = scaled_to_frame(paper, size, rng, (0.30, 0.5))
     w, h = paper.size
     ink = ink_mask(paper)
 

@@ -23,13 +23,7 @@ public enum PrintPolarity {
     static let minimumLetters = 40
 
     public static func isLightOnDark(_ grey: LeptonicaImage) -> Bool {
-        guard grey.depth == 8 else { return false }
-        let reduction = max(1, max(grey.width, grey.height) / 600)
-        let factor = 1 / Float(reduction)
-        guard let small = LeptonicaImage(taking: reduction > 1 ? pixScaleAreaMap(grey.pointer, factor, factor)
-                                                               : pixClone(grey.pointer)) else { return false }
-        var threshold: Int32 = 0
-        guard pixSplitDistributionFgBg(small.pointer, 0.1, 1, &threshold, nil, nil, nil) == 0,
+        guard grey.depth == 8, let (small, threshold) = grey.measuringCopy(),
               let dark = LeptonicaImage(taking: pixThresholdToBinary(small.pointer, threshold)),
               let light = LeptonicaImage(taking: pixInvert(nil, dark.pointer)) else { return false }
         let area = Double(small.width * small.height)

@@ -47,12 +47,7 @@ public enum TextDirection {
     /// Coefficients of variation of ink per row and per column on a small binarised copy; nil
     /// when the page cannot be measured (no threshold between ink and paper).
     public static func inkProfile(_ grey: LeptonicaImage) -> InkProfile? {
-        let reduction = max(1, max(grey.width, grey.height) / 600)
-        let factor = 1 / Float(reduction)
-        guard let small = LeptonicaImage(taking: reduction > 1 ? pixScaleAreaMap(grey.pointer, factor, factor)
-                                                               : pixClone(grey.pointer)) else { return nil }
-        var threshold: Int32 = 0
-        guard pixSplitDistributionFgBg(small.pointer, 0.1, 1, &threshold, nil, nil, nil) == 0,
+        guard let (small, threshold) = grey.measuringCopy(),
               let binary = LeptonicaImage(taking: pixThresholdToBinary(small.pointer, threshold)) else { return nil }
         let ink = glyphs(binary) ?? binary
         var rows = pixCountPixelsByRow(ink.pointer, nil)
@@ -106,6 +101,19 @@ public enum TextDirection {
 }
 
 extension LeptonicaImage {
+    /// A copy about 600 px on its longer side (area-averaged) and the grey level that splits its
+    /// ink from its paper (Otsu), on which the page's layout is measured cheaply; nil when nothing
+    /// splits it.
+    func measuringCopy() -> (small: LeptonicaImage, threshold: Int32)? {
+        let reduction = max(1, max(width, height) / 600)
+        let factor = 1 / Float(reduction)
+        guard let small = LeptonicaImage(taking: reduction > 1 ? pixScaleAreaMap(pointer, factor, factor) : pixClone(pointer))
+        else { return nil }
+        var threshold: Int32 = 0
+        guard pixSplitDistributionFgBg(small.pointer, 0.1, 1, &threshold, nil, nil, nil) == 0 else { return nil }
+        return (small, threshold)
+    }
+
     /// Turned by quarter turns clockwise (1: 90°, 2: 180°, 3: 270°).
     public func rotated(quarterTurns: Int) -> LeptonicaImage? {
         let turns = ((quarterTurns % 4) + 4) % 4
