@@ -50,10 +50,8 @@ never in the repository. Pillow only, no numpy: textures are drawn small and enl
 
 import argparse
 import importlib.util
-import json
 import math
 import os
-import shutil
 import sys
 import zlib
 
@@ -653,12 +651,7 @@ def write_variants(source, variants, img_dir):
     for variant in variants:
         ident = f"{source.id}-{variant}"
         if variant == "clean":
-            ext = os.path.splitext(source.original)[1].lower() if source.original else ".png"
-            target = os.path.join(img_dir, ident + ext)
-            if source.original:
-                shutil.copyfile(source.original, target)
-            else:
-                slip.save(target, dpi=(300, 300), optimize=True)
+            target = wild.write_clean(source, slip, img_dir, ident)
         else:
             image, quality = MAKERS[variant](slip, source.id)
             target = os.path.join(img_dir, ident + ".jpg")
@@ -668,20 +661,7 @@ def write_variants(source, variants, img_dir):
 
 
 def build(sources, out, variants):
-    img_dir = os.path.join(out, "img")
-    os.makedirs(img_dir, exist_ok=True)
-    lines = []
-    for source in sources:
-        for ident, variant, target in write_variants(source, variants, img_dir):
-            truth = {"id": ident, **{k: v for k, v in source.truth.items() if k in ("vendor", "date", "total")},
-                     "variant": variant, "source": source.id}
-            truth.update({k: v for k, v in source.truth.items() if k not in truth})
-            lines.append(truth)
-            print(f"  {os.path.relpath(target, out)}: {os.path.getsize(target) // 1024} KB", flush=True)
-    with open(os.path.join(out, "truth.jsonl"), "w", encoding="utf-8") as handle:
-        for line in lines:
-            handle.write(json.dumps(line, ensure_ascii=False) + "\n")
-    return lines
+    return wild.build(sources, out, lambda source: variants, write=write_variants)
 
 
 def main():

@@ -469,6 +469,17 @@ def scan_heavy(slip, ident):
     return ImageChops.subtract(dark, speckle), rng.randint(25, 45)
 
 
+def write_clean(source, slip, img_dir, ident):
+    """The source as it is: its own file copied, or a rendered slip saved as PNG; the path written."""
+    ext = os.path.splitext(source.original)[1].lower() if source.original else ".png"
+    target = os.path.join(img_dir, ident + ext)
+    if source.original:
+        shutil.copyfile(source.original, target)
+    else:
+        slip.save(target, dpi=(300, 300), optimize=True)
+    return target
+
+
 def write_variants(source, variants, img_dir, photo_long_side=None):
     """Writes the requested variants of one receipt; returns [(id, variant, file)]."""
     written = []
@@ -483,12 +494,7 @@ def write_variants(source, variants, img_dir, photo_long_side=None):
     for variant in variants:
         ident = f"{source.id}-{variant}"
         if variant == "clean":
-            ext = os.path.splitext(source.original)[1].lower() if source.original else ".png"
-            target = os.path.join(img_dir, ident + ext)
-            if source.original:
-                shutil.copyfile(source.original, target)
-            else:
-                slip.save(target, dpi=(300, 300), optimize=True)
+            target = write_clean(source, slip, img_dir, ident)
         elif variant == "photo":
             target = os.path.join(img_dir, ident + ".jpg")
             the_photo().save(target, quality=80)
@@ -547,13 +553,16 @@ def write_variants(source, variants, img_dir, photo_long_side=None):
     return written
 
 
-def build(sources, out, plan, photo_long_side=None):
-    """`plan(source)` gives the variants to write for each source."""
+def build(sources, out, plan, photo_long_side=None, write=None):
+    """`plan(source)` gives the variants to write for each source; `write(source, variants,
+    img_dir)` writes them and returns (id, variant, path) for each (default: `write_variants`,
+    make-stress.py passes its own)."""
+    write = write or (lambda source, variants, img_dir: write_variants(source, variants, img_dir, photo_long_side))
     img_dir = os.path.join(out, "img")
     os.makedirs(img_dir, exist_ok=True)
     lines = []
     for source in sources:
-        for ident, variant, target in write_variants(source, plan(source), img_dir, photo_long_side):
+        for ident, variant, target in write(source, plan(source), img_dir):
             truth = {"id": ident, **{k: v for k, v in source.truth.items() if k in ("vendor", "date", "total")},
                      "variant": variant, "source": source.id}
             truth.update({k: v for k, v in source.truth.items() if k not in truth})
