@@ -7,14 +7,16 @@ import Foundation
 /// white page.
 ///
 /// Decided on a small copy by what each polarity's ink looks like. Light on dark, the light
-/// shapes are letters: many, small, and no larger light shape stands out. A slip in any
-/// capture, however dim or small in its frame, is one light shape of at least a few percent
-/// of the frame, and its dark letters outnumber the light specks of any table.
+/// shapes are letters: many, small, at least twice the dark shapes (the counters of "o", "e").
+/// A slip in any capture, however dim or small in its frame, is a large light shape with dark
+/// letters on it; an app's coloured header is a large light shape with none.
 public enum PrintPolarity {
-    /// A light shape this large a share of the frame is paper (or a screen's light panel), not
-    /// print: the smallest slip in a photo or on an A4 page covers several times more.
-    static let paperShare = 0.02
-    /// Light pixels are a minority: letters cover a fifth of a screen at most.
+    /// A light shape this large a share of the frame is paper, a header or a panel, not print.
+    static let largeShare = 0.02
+    /// Dark letters on a large light shape that make it paper: a slip carries hundreds, an
+    /// app's header (white on colour) none.
+    static let paperLetters = 10
+    /// Light pixels are a minority: letters and a header cover a third of a screen at most.
     static let maximumLightShare = 0.35
     /// Light letters must outnumber dark shapes clearly: a dark ground leaves few dark shapes
     /// (the counters of "o", "e", "a"), dark print on paper many.
@@ -30,27 +32,37 @@ public enum PrintPolarity {
         var lightPixels: Int32 = 0
         pixCountPixels(light.pointer, &lightPixels, nil)
         guard Double(lightPixels) / area <= maximumLightShare else { return false }
-        let lightShapes = shapes(light)
-        guard lightShapes.largest / area < paperShare, lightShapes.letters >= minimumLetters else { return false }
-        return Double(lightShapes.letters) >= letterMajority * Double(shapes(dark).letters)
+        let lightShapes = shapes(light, largeArea: largeShare * area)
+        let darkShapes = shapes(dark, largeArea: largeShare * area)
+        guard lightShapes.letters.count >= minimumLetters,
+              Double(lightShapes.letters.count) >= letterMajority * Double(darkShapes.letters.count) else { return false }
+        let onLargeLightShapes = darkShapes.letters.filter { letter in lightShapes.large.contains { $0.contains(letter) } }
+        return onLargeLightShapes.count < paperLetters
     }
 
     /// Connected shapes of glyph size (at least 2 px, at most a tenth of the page either way),
-    /// and the area of the largest shape of any size.
-    private static func shapes(_ binary: LeptonicaImage) -> (letters: Int, largest: Double) {
+    /// and the boxes of shapes covering at least `largeArea`.
+    private static func shapes(_ binary: LeptonicaImage, largeArea: Double) -> (letters: [PixelRect], large: [PixelRect]) {
         var boxes = pixConnCompBB(binary.pointer, 8)
         defer { boxaDestroy(&boxes) }
-        guard boxes != nil else { return (0, 0) }
+        guard boxes != nil else { return ([], []) }
         let limit = Int32(max(binary.width, binary.height) / 10)
-        var letters = 0
-        var largest = 0.0
+        var letters: [PixelRect] = [], large: [PixelRect] = []
         for index in 0..<boxaGetCount(boxes) {
             var x: Int32 = 0, y: Int32 = 0, width: Int32 = 0, height: Int32 = 0
             boxaGetBoxGeometry(boxes, index, &x, &y, &width, &height)
-            largest = max(largest, Double(width) * Double(height))
-            if max(width, height) >= 2, width <= limit, height <= limit { letters += 1 }
+            let box = PixelRect(x: x, y: y, width: width, height: height)
+            if Double(width) * Double(height) >= largeArea { large.append(box) }
+            if max(width, height) >= 2, width <= limit, height <= limit { letters.append(box) }
         }
-        return (letters, largest)
+        return (letters, large)
+    }
+}
+
+extension PixelRect {
+    /// Whether `other` lies wholly inside this rectangle.
+    func contains(_ other: PixelRect) -> Bool {
+        other.x >= x && other.y >= y && other.x + other.width <= x + width && other.y + other.height <= y + height
     }
 }
 

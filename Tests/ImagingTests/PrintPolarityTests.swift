@@ -18,6 +18,15 @@ import Testing
         #expect(!PrintPolarity.isLightOnDark(try #require(negative.negative())))
     }
 
+    /// An app's coloured header over a dark-mode receipt is a large light shape, but no paper:
+    /// no dark letters lie on it.
+    @Test func aLightHeaderOverLightPrintIsNoPaper() throws {
+        let negative = try #require(try page().negative())
+        let header = try #require(LeptonicaImage.filled(width: negative.width, height: negative.height / 8, grey: 150))
+        let screen = try #require(negative.pasting(header, x: 0, y: 0))
+        #expect(PrintPolarity.isLightOnDark(screen))
+    }
+
     @Test func darkPrintOnPaperIsLeftAsItIs() throws {
         #expect(!PrintPolarity.isLightOnDark(try page()))
     }
