@@ -124,14 +124,21 @@ public struct ReceiptCleaner: Sendable {
                                                    maxPixels: options.maxScaledPixels)
             if factor != 1 { current = try current.scaled(by: factor) }
         }
+        // Ink and paper are measured once for both stretches, again only if the page changes
+        // between them: a histogram is a pass over up to 10 MP.
+        var levels = options.stretchFaintInk ? current.inkAndPaper() : nil
         // Paper photographed in dim light is grey: brought up first, so that the background
         // map below, which takes anything darker than its ink level for print, sees paper.
-        if options.stretchFaintInk, let brightened = current.dimPaperBrightened() { current = brightened }
+        if let measured = levels, let brightened = current.dimPaperBrightened(measured: measured) {
+            current = brightened
+            levels = nil
+        }
         if options.normalizeBackground, let background = BackgroundMap(current),
            (background.spread ?? .max) >= options.unevenBackgroundThreshold {
             current = try background.normalizing(current)
+            levels = nil
         }
-        if options.stretchFaintInk, let stretched = current.faintInkStretched() { current = stretched }
+        if options.stretchFaintInk, let stretched = current.faintInkStretched(measured: levels) { current = stretched }
         if options.binarize { current = try current.binarized(options.binarization) }
         return current
     }
@@ -179,9 +186,9 @@ extension LeptonicaImage {
     /// Faint print stretched to the full range: the darkest half-percent of pixels (the ink) to
     /// black, the paper (the 60th percentile) to white. Nil when the print is dark already, so
     /// ordinary scans and photos are left as they are.
-    func faintInkStretched() -> LeptonicaImage? {
-        guard let levels = greyLevels(at: [0.005, 0.6]) else { return nil }
-        let ink = levels[0], paper = levels[1]
+    /// `measured`: this image's `inkAndPaper`, when known already.
+    func faintInkStretched(measured: (ink: Int, paper: Int)? = nil) -> LeptonicaImage? {
+        guard let (ink, paper) = measured ?? inkAndPaper() else { return nil }
         guard ink >= Int(Self.faintInkLevel), paper > ink + 10 else { return nil }
         return LeptonicaImage(taking: pixGammaTRC(nil, pointer, 1.0, Int32(ink), Int32(paper)))
     }
@@ -198,12 +205,18 @@ extension LeptonicaImage {
     /// Dim paper brought up to a light grey, the darkest print kept black: a linear stretch of
     /// the darkest half-percent (the ink) to 0 and the paper (the 60th percentile) to
     /// `brightenedPaperLevel`. Nil when the paper is light already or nothing stands out of it.
-    func dimPaperBrightened() -> LeptonicaImage? {
-        guard let levels = greyLevels(at: [0.005, 0.6]) else { return nil }
-        let ink = levels[0], paper = levels[1]
+    /// `measured`: as for `faintInkStretched`.
+    func dimPaperBrightened(measured: (ink: Int, paper: Int)? = nil) -> LeptonicaImage? {
+        guard let (ink, paper) = measured ?? inkAndPaper() else { return nil }
         guard paper < Self.dimPaperLevel, paper > ink + 20 else { return nil }
         let white = ink + (paper - ink) * 255 / Self.brightenedPaperLevel
         return LeptonicaImage(taking: pixGammaTRC(nil, pointer, 1.0, Int32(ink), Int32(white)))
+    }
+
+    /// The print's level (the darkest half-percent of pixels) and the paper's (the 60th
+    /// percentile), from one histogram.
+    func inkAndPaper() -> (ink: Int, paper: Int)? {
+        greyLevels(at: [0.005, 0.6]).map { ($0[0], $0[1]) }
     }
 
     /// The grey levels at these ranks (0 darkest, 1 brightest) from one histogram, as
