@@ -16,6 +16,18 @@ public struct PixelRect: Sendable, Equatable {
     }
 
     public var area: Int32 { width * height }
+
+    /// Whether the two rectangles share a pixel.
+    func intersects(_ other: PixelRect) -> Bool {
+        x < other.x + other.width && other.x < x + width && y < other.y + other.height && other.y < y + height
+    }
+
+    /// The smallest rectangle holding both.
+    func union(_ other: PixelRect) -> PixelRect {
+        let left = min(x, other.x), top = min(y, other.y)
+        return PixelRect(x: left, y: top, width: max(x + width, other.x + other.width) - left,
+                         height: max(y + height, other.y + other.height) - top)
+    }
 }
 
 extension LeptonicaImage {

@@ -43,8 +43,17 @@ enum ReceiptLocator {
         if let counted = found ?? brighter {
             slips = countSlips(counted.components.rects, largest: Double(counted.best.area), frame: frame)
         }
-        let region = found?.best ?? inkRegion(small: scene.small, threshold: scene.threshold)
-            .flatMap { Double($0.area) / frame < 0.6 ? $0 : nil }
+        // Where brightness finds no slip on a pale surface, or a patch of it that is no slip,
+        // the print says where the receipt is (`PrintBlock`).
+        if let found, let block = PrintBlock.find(in: source), isSurface(found, holding: block, scene: scene),
+           let cut = cut(source, along: block) {
+            return cut
+        }
+        let region = region(found, scene)
+        if region == nil, let block = PrintBlock.find(in: source), block.frameShare < maximumPrintBlockShare,
+           let cut = cut(source, along: block) {
+            return cut
+        }
         guard let paper = region, Double(paper.area) / frame < maxPaperShare else { return lifted }
         // A sheet seen at an angle is laid flat from its corners rather than boxed.
         if let found, let mask = found.components.mask(at: found.largest),
@@ -63,6 +72,58 @@ enum ReceiptLocator {
         return cropped
     }
 
+    /// The paper's box on the small copy: the sheet found, else the printed region when it
+    /// covers clearly less than the frame (a slip on A4); nil for a receipt filling the frame.
+    private static func region(_ found: SheetMask?, _ scene: ReducedScene) -> PixelRect? {
+        let frame = Double(scene.small.width * scene.small.height)
+        return found?.best ?? inkRegion(small: scene.small, threshold: scene.threshold)
+            .flatMap { Double($0.area) / frame < maximumPrintBlockShare ? $0 : nil }
+    }
+
+    /// Whether the sheet found is a pale surface rather than the slip: it leaves some of the
+    /// print outside it (the lit side of a counter across half the slip), or it runs to the
+    /// frame's edge and is more than twice the print's size (the counter with the slip on it).
+    private static func isSurface(_ sheet: SheetMask, holding block: PrintBlock, scene: ReducedScene) -> Bool {
+        guard let hull = sheet.convexHull() else { return false }
+        let side = 2 * scene.margin + 1
+        if let reach = LeptonicaImage(taking: pixDilateBrick(nil, hull.pointer, side, side)),
+           block.shareOutside(reach, maskReduction: scene.reduction) > maximumPrintOutside {
+            return true
+        }
+        var hullArea: Int32 = 0
+        pixCountPixels(hull.pointer, &hullArea, nil)
+        let frame = Double(scene.small.width * scene.small.height)
+        return block.frameShare * frame < minimumPrintShareOfSheet * Double(hullArea)
+            && sheet.reachesFrameEdge(width: scene.small.width, height: scene.small.height)
+    }
+
+    /// The print found covering more of the frame than this is a receipt filling it: nothing to cut.
+    static let maximumPrintBlockShare = 0.6
+
+    /// The share of a receipt's print that may lie outside the sheet found for it: a stamp or a
+    /// curled edge's last letters, not a third of the slip.
+    static let maximumPrintOutside = 0.15
+
+    /// The least share of the sheet found for a receipt that its print's rectangle covers: a
+    /// slip's print fills most of it, margins and all. A sheet twice the print's size or more
+    /// that runs to the frame's edge is the slip with the pale surface around it (the lit side of
+    /// a counter). Inside the frame it is the slip: its print may be too faint to count whole
+    /// (a photo of a pale thermal slip kept only its darkest line, a name written on it).
+    static let minimumPrintShareOfSheet = 0.45
+
+    /// `source` cut along the print block's rectangle: laid flat when it is turned, else boxed.
+    static func cut(_ source: LeptonicaImage, along block: PrintBlock) -> LeptonicaImage? {
+        let quad = block.quad
+        guard quad.isPlausible else { return nil }
+        if quad.tilt >= minimumTiltToFlatten { return quad.flattened(source) }
+        let corners = [quad.topLeft, quad.topRight, quad.bottomRight, quad.bottomLeft]
+        let left = max(0, Int32(corners.map(\.x).min()!)), top = max(0, Int32(corners.map(\.y).min()!))
+        let right = min(Int32(source.width), Int32(corners.map(\.x).max()!.rounded(.up)))
+        let bottom = min(Int32(source.height), Int32(corners.map(\.y).max()!.rounded(.up)))
+        guard right > left, bottom > top else { return nil }
+        return source.clipped(to: PixelRect(x: left, y: top, width: right - left, height: bottom - top))
+    }
+
     /// The sheets of a paper mask (1 = paper) and the largest of them.
     struct SheetMask {
         let mask: LeptonicaImage
@@ -77,6 +138,13 @@ enum ReceiptLocator {
             self.components = components
             self.largest = largest
             self.frame = frame
+        }
+
+        /// Whether the sheet runs to an edge of the frame (`width`×`height`, the mask's size): a
+        /// slip photographed whole lies inside it; the lit side of a counter does not end.
+        func reachesFrameEdge(width: Int, height: Int) -> Bool {
+            let box = best
+            return box.x <= 1 || box.y <= 1 || box.x + box.width >= Int32(width) - 1 || box.y + box.height >= Int32(height) - 1
         }
 
         /// A sheet, not the whole frame nor a scrap.

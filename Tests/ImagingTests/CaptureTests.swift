@@ -154,6 +154,22 @@ import Testing
         #expect(cleaned.height >= scan.height * 9 / 10, "\(cleaned.width)×\(cleaned.height) of \(scan.width)×\(scan.height)")
     }
 
+    /// The same faded slip photographed on a table, a note written on it: its sheet is found,
+    /// and its print counts as print only in the note. A sheet far larger than the print it holds is taken for
+    /// a pale surface only where it runs to the frame's edge; this one is the slip.
+    @Test func aFadedSlipOnATableIsNotCutDownToTheNoteOnIt() throws {
+        let body = try #require(LeptonicaImage.renderedText(["", ""] + receiptLines + receiptLines, fontSize: 12, margin: 30)?
+            .withGreyLevels(ink: 200, paper: 236))
+        let note = try #require(LeptonicaImage.renderedText(["tan woon yann", "claim: travel expenses", "paid 17 March 2024", "approved by J. Smith"], fontSize: 20, margin: 6)?
+            .withGreyLevels(ink: 40, paper: 236))
+        let slip = try #require(body.pasting(note, x: 40, y: 8))
+        let table = try #require(LeptonicaImage.filled(width: slip.width * 2, height: slip.height * 3 / 2, grey: 70))
+        let scene = try #require(table.pasting(slip, x: slip.width / 2, y: slip.height / 4)?.rotated(degrees: 4))
+        let cut = try cropOnly.clean(scene)
+        #expect(cut.height >= slip.height * 9 / 10 && cut.height <= slip.height * 6 / 5,
+                "\(cut.width)×\(cut.height) for a \(slip.width)×\(slip.height) slip")
+    }
+
     /// A grey slip on a white flatbed lid is darker than what it lies on: found all the same,
     /// rather than the whole A4 page being read (slower, and its margins derail the layout).
     @Test func aSlipDarkerThanItsLidIsFound() throws {
@@ -165,6 +181,52 @@ import Testing
         #expect(abs(cropped.width - slip.width) <= slip.width / 8, "\(cropped.width) vs \(slip.width)")
         #expect(abs(cropped.height - slip.height) <= slip.height / 8, "\(cropped.height) vs \(slip.height)")
         #expect(notes.isEmpty)
+    }
+
+    /// A pale stone counter: as light as the slip where the lamp falls, greyer away from it, with
+    /// soft veins across it. No brightness threshold tells slip from stone (the whole frame was
+    /// read, veins and all); the print does: strokes far darker than the paper around them.
+    private func paleCounter(width: Int, height: Int) throws -> LeptonicaImage {
+        let stone = try #require(LeptonicaImage.filled(width: width, height: height, grey: 246))
+        func paint(_ x: Int, _ y: Int, _ w: Int, _ h: Int, grey: Int32) {
+            var box: UnsafeMutablePointer<BOX>? = boxCreate(Int32(x), Int32(y), Int32(w), Int32(h))
+            defer { boxDestroy(&box) }
+            pixSetInRectArbitrary(stone.pointer, box, UInt32(grey))
+        }
+        for k in 0..<(width / 90) { paint(45 + 90 * k, 0, 5, height, grey: 216) }   // veins, 30 levels down
+        for k in 0..<(height / 110) { paint(0, 60 + 110 * k, width, 4, grey: 222) }
+        return try #require(LeptonicaImage(taking: pixBlockconv(stone.pointer, 2, 2)))
+    }
+
+    @Test func aSlipOnAPaleCounterIsFoundByItsPrint() throws {
+        let slip = try #require(paper().withGreyLevels(ink: 25, paper: 248))
+        let counter = try paleCounter(width: slip.width * 3, height: slip.height * 2)
+        let placed = try #require(counter.pasting(slip, x: slip.width, y: slip.height / 2))
+        let scene = try #require(placed.rotated(degrees: 6)?.shadedLeftToRight(from: 255, to: 205))
+        var notes: [String] = []
+        let cut = try cropOnly.clean(scene, notes: &notes)
+        #expect(cut.width <= slip.width * 3 / 2 && cut.height <= slip.height * 3 / 2,
+                "\(cut.width)×\(cut.height) for a \(slip.width)×\(slip.height) slip in \(scene.width)×\(scene.height)")
+        #expect(cut.width >= slip.width * 4 / 5 && cut.height >= slip.height * 4 / 5, "\(cut.width)×\(cut.height)")
+        #expect(abs(cut.measuredSkew().degrees) < 1.5, "laid straight: \(cut.measuredSkew())")
+    }
+
+    /// The lit end of a pale counter is brighter than the slip and lies across its lower half:
+    /// taken for the sheet, it held a third of the print and the cut lost the shop's name.
+    @Test func aBrightPatchHoldingPartOfThePrintIsNotTheSlip() throws {
+        let slip = try #require(paper().withGreyLevels(ink: 25, paper: 225))
+        let counter = try #require(LeptonicaImage.filled(width: slip.width * 3, height: slip.height * 2, grey: 190))
+        let lit = try #require(LeptonicaImage.filled(width: slip.width * 3, height: slip.height, grey: 252))
+        let bright = try #require(counter.pasting(lit, x: 0, y: slip.height))
+        let placed = try #require(bright.pasting(slip, x: slip.width, y: slip.height / 2))
+        // The slip's lower half lies in the light too.
+        let litSlip = try #require(slip.clipped(to: PixelRect(x: 0, y: Int32(slip.height / 2), width: Int32(slip.width),
+                                                               height: Int32(slip.height - slip.height / 2))))
+        let brighter = try #require(LeptonicaImage(taking: pixGammaTRC(nil, litSlip.pointer, 1, 0, 225)))
+        let scene = try #require(placed.pasting(brighter, x: slip.width, y: slip.height))
+        let cut = try cropOnly.clean(scene)
+        #expect(cut.height >= slip.height * 9 / 10, "\(cut.width)×\(cut.height) for a \(slip.width)×\(slip.height) slip")
+        #expect(cut.width <= slip.width * 3 / 2, "\(cut.width)×\(cut.height)")
     }
 
     @Test func aPageWithSeveralSlipsSaysSo() throws {

@@ -1,0 +1,197 @@
+import CLeptonica
+import Foundation
+
+/// Where a receipt's print lies, found from the print alone.
+///
+/// The locator tells paper from what it lies on by brightness. A slip on a pale surface (a white
+/// counter, marble, a sheet of paper, a palm) is no brighter than it, once the light falls off
+/// across the frame: no sheet was found and the whole frame was read, veins and all, or a sheet
+/// was found that held only part of the print (a slip on a cream counter lost its top third and
+/// its name). Print is what every receipt has and no surface has: strokes far darker than the
+/// paper right around them. Veins, grain and shade are soft, a few dozen levels below what
+/// surrounds them; print is 100 and more.
+struct PrintBlock {
+    /// The print's rectangle, turned with its lines and grown by a margin, at full resolution.
+    let quad: PaperQuad
+    /// The printed strokes of the block (1 bpp) on the working copy, and that copy's reduction.
+    let ink: LeptonicaImage
+    let reduction: Int
+    /// The share of the frame the block's rectangle covers.
+    let frameShare: Double
+
+    /// The working copy's longer side: text of a slip a third of a 12 MP frame wide is 6–10 px
+    /// tall there, its strokes still darker than the paper by most of their full contrast.
+    static let workingSide = 1000
+    /// How much darker than the paper around it a stroke is: print 100+, a marble vein, wood
+    /// grain or a shadow's edge at most 50. Not scaled down for dim photos (paper at 100): there
+    /// the sensor's noise and a glare's edges passed a lower bar, blocks of noise were read, and
+    /// the stress set lost two receipts and read some photos for 20–30 s.
+    static let strokeContrast: Int32 = 70
+    /// The grey closing that gives the paper's level around each pixel: wider than any stroke.
+    static let paperWindow: Int32 = 15
+    /// Print lies in lines a line's height or two apart; strokes this far apart are one block.
+    static let blockReach: Int32 = 21
+    /// Clumps of print this far apart, across and down, are one block (working pixels): the gap
+    /// between a receipt's names and its amounts, a blank line or two between its sections.
+    static let joinAcross: Int32 = 60
+    static let joinDown: Int32 = 80
+    /// The least stroke pixels a clump needs to join the block: a short word, not a speck.
+    static let minimumJoined: Int32 = 30
+    /// Fewer printed pieces than this in the block are no receipt (a label, a logo, a vein).
+    static let minimumPieces = 40
+    /// The margin of paper kept around the print, as a share of the block's width: a slip's print
+    /// runs within 3–5 mm of an 80 mm roll's edges.
+    static let marginShare = 0.05
+
+    /// The block of print in `grey` (8 bpp), or nil when there is none worth reading.
+    static func find(in grey: LeptonicaImage) -> PrintBlock? {
+        let reduction = max(1, (max(grey.width, grey.height) + workingSide - 1) / workingSide)
+        let factor = 1 / Float(reduction)
+        guard let work = LeptonicaImage(taking: reduction > 1 ? pixScaleAreaMap(grey.pointer, factor, factor) : pixClone(grey.pointer)),
+              let strokes = strokes(of: work), let clumps = clumps(of: strokes),
+              let (block, members) = joined(clumps),
+              let ink = LeptonicaImage(taking: pixCreate(Int32(work.width), Int32(work.height), 1)) else { return nil }
+        for index in members {
+            let clump = clumps[index]
+            pixRasterop(ink.pointer, clump.box.x, clump.box.y, clump.box.width, clump.box.height, PIX_PAINT, clump.strokes.pointer, 0, 0)
+        }
+        guard let held = ink.clipped(to: block), let pieces = held.connectedComponents(), pieces.rects.count >= minimumPieces,
+              let rectangle = tightestRectangle(around: held, at: block, near: lineAngle(of: ink)) else { return nil }
+        let grown = rectangle.grown(by: marginShare)
+        let frame = Double(work.width * work.height)
+        return PrintBlock(quad: grown.quad.scaled(by: Double(reduction)), ink: ink, reduction: reduction, frameShare: grown.area / frame)
+    }
+
+    /// Pixels darker than the paper around them (a grey closing wider than any stroke) by `strokeContrast` (1 bpp).
+    static func strokes(of work: LeptonicaImage) -> LeptonicaImage? {
+        guard let paper = LeptonicaImage(taking: pixCloseGray(work.pointer, paperWindow, paperWindow)),
+              let darkness = LeptonicaImage(taking: pixSubtractGray(nil, paper.pointer, work.pointer)),
+              let lightness = LeptonicaImage(taking: pixInvert(nil, darkness.pointer)) else { return nil }
+        return LeptonicaImage(taking: pixThresholdToBinary(lightness.pointer, 256 - strokeContrast))
+    }
+
+    /// Strokes within `blockReach` of each other, one clump each: its box, its strokes, how many.
+    typealias Clump = (box: PixelRect, strokes: LeptonicaImage, count: Int32)
+
+    static func clumps(of strokes: LeptonicaImage) -> [Clump]? {
+        guard let dilated = LeptonicaImage(taking: pixDilateBrick(nil, strokes.pointer, blockReach, blockReach)),
+              let regions = dilated.connectedComponents(withMasks: true) else { return nil }
+        var clumps: [Clump] = []
+        for index in regions.rects.indices {
+            let box = regions.rects[index]
+            guard let own = regions.mask(at: index), let inside = strokes.clipped(to: box),
+                  let held = LeptonicaImage(taking: pixAnd(nil, inside.pointer, own.pointer)) else { continue }
+            var count: Int32 = 0
+            pixCountPixels(held.pointer, &count, nil)
+            clumps.append((box, held, count))
+        }
+        return clumps
+    }
+
+    /// The clump holding the most strokes, with every clump whose box comes within a column's
+    /// gap or a blank section's height of the block so far: a receipt's amounts stand apart from
+    /// their names, its total apart from the items. The block's box and its clumps' indices.
+    static func joined(_ clumps: [Clump]) -> (PixelRect, Set<Int>)? {
+        guard let seed = clumps.indices.max(by: { clumps[$0].count < clumps[$1].count }) else { return nil }
+        var block = clumps[seed].box
+        var members: Set<Int> = [seed]
+        // Specks and grain join nothing: chained from one to the next they reached across the frame.
+        let least = max(minimumJoined, clumps[seed].count / 100)
+        var grew = true
+        while grew {
+            grew = false
+            let reach = PixelRect(x: block.x - joinAcross, y: block.y - joinDown, width: block.width + 2 * joinAcross,
+                                  height: block.height + 2 * joinDown)
+            for index in clumps.indices where !members.contains(index) && clumps[index].count >= least
+                && clumps[index].box.intersects(reach) {
+                members.insert(index)
+                block = block.union(clumps[index].box)
+                grew = true
+            }
+        }
+        return (block, members)
+    }
+
+    /// A rectangle turned by `angle` (radians): its extent along the turned axes.
+    struct TurnedRectangle {
+        var angle: Double
+        var u: ClosedRange<Double>
+        var v: ClosedRange<Double>
+
+        var area: Double { (u.upperBound - u.lowerBound) * (v.upperBound - v.lowerBound) }
+
+        func grown(by share: Double) -> TurnedRectangle {
+            let margin = share * (u.upperBound - u.lowerBound)
+            return TurnedRectangle(angle: angle, u: (u.lowerBound - margin)...(u.upperBound + margin),
+                                   v: (v.lowerBound - margin)...(v.upperBound + margin))
+        }
+
+        /// Corners clockwise on screen from the top left, in the unturned frame.
+        var quad: PaperQuad {
+            let c = cos(angle), s = sin(angle)
+            func point(_ u: Double, _ v: Double) -> PaperQuad.Point { PaperQuad.Point(x: u * c - v * s, y: u * s + v * c) }
+            return PaperQuad(topLeft: point(u.lowerBound, v.lowerBound), topRight: point(u.upperBound, v.lowerBound),
+                             bottomRight: point(u.upperBound, v.upperBound), bottomLeft: point(u.lowerBound, v.upperBound))
+        }
+    }
+
+    /// The angle of the print's lines (radians, either sign: the rectangle tries both), from
+    /// Leptonica's skew search over ±20°; nil when it cannot tell.
+    static func lineAngle(of ink: LeptonicaImage) -> Double? {
+        var angle: Float = 0, confidence: Float = 0
+        guard pixFindSkewSweepAndSearch(ink.pointer, &angle, &confidence, 1, 1, 20, 1, 0.01) == 0, confidence >= 2 else { return nil }
+        return Double(angle) * .pi / 180
+    }
+
+    /// The smallest rectangle around the set pixels of `mask` (placed at `origin`), turned by
+    /// `near` (either way) or, failing that, by up to 20° either way: print lies in lines, and
+    /// its block's sides follow them. The lines' own angle comes first: the outline of a
+    /// receipt's print is ragged (a short centred header), and the smallest box over all angles
+    /// can lie across it.
+    static func tightestRectangle(around mask: LeptonicaImage, at origin: PixelRect, near: Double? = nil) -> TurnedRectangle? {
+        // Each row's and column's first and last pixels hold every corner of the hull.
+        var points: [(x: Double, y: Double)] = []
+        var left = [Int](repeating: Int.max, count: mask.height), right = [Int](repeating: -1, count: mask.height)
+        var top = [Int](repeating: Int.max, count: mask.width), bottom = [Int](repeating: -1, count: mask.width)
+        guard mask.forEachSetPixel({ x, y in
+            left[y] = min(left[y], x); right[y] = max(right[y], x)
+            top[x] = min(top[x], y); bottom[x] = max(bottom[x], y)
+        }) else { return nil }
+        let ox = Double(origin.x), oy = Double(origin.y)
+        for y in 0..<mask.height where right[y] >= 0 {
+            for dy in 0...1 { points += [(ox + Double(left[y]), oy + Double(y + dy)), (ox + Double(right[y] + 1), oy + Double(y + dy))] }
+        }
+        for x in 0..<mask.width where bottom[x] >= 0 {
+            for dx in 0...1 { points += [(ox + Double(x + dx), oy + Double(top[x])), (ox + Double(x + dx), oy + Double(bottom[x] + 1))] }
+        }
+        guard points.count >= 8 else { return nil }
+        var best: TurnedRectangle? = nil
+        let angles = near.map { [$0, -$0] } ?? (-40...40).map { Double($0) * 0.5 * .pi / 180 }
+        for angle in angles {
+            let c = cos(angle), s = sin(angle)
+            var uLow = Double.infinity, uHigh = -Double.infinity, vLow = Double.infinity, vHigh = -Double.infinity
+            for p in points {
+                let u = p.x * c + p.y * s, v = -p.x * s + p.y * c
+                uLow = min(uLow, u); uHigh = max(uHigh, u); vLow = min(vLow, v); vHigh = max(vHigh, v)
+            }
+            let candidate = TurnedRectangle(angle: angle, u: uLow...uHigh, v: vLow...vHigh)
+            if candidate.area < best?.area ?? .infinity { best = candidate }
+        }
+        return best
+    }
+
+    /// The share of the block's strokes lying outside `mask` (1 bpp, set where the sheet is), a
+    /// mask of the same frame reduced by `maskReduction`.
+    func shareOutside(_ mask: LeptonicaImage, maskReduction: Int) -> Double {
+        var total = 0, outside = 0
+        _ = ink.forEachSetPixel { x, y in
+            total += 1
+            let mx = Int32(x * reduction / maskReduction), my = Int32(y * reduction / maskReduction)
+            var value: UInt32 = 0
+            if mx >= Int32(mask.width) || my >= Int32(mask.height) || pixGetPixel(mask.pointer, mx, my, &value) != 0 || value == 0 {
+                outside += 1
+            }
+        }
+        return total == 0 ? 0 : Double(outside) / Double(total)
+    }
+}
