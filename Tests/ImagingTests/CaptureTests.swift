@@ -186,15 +186,15 @@ import Testing
     /// A pale stone counter: as light as the slip where the lamp falls, greyer away from it, with
     /// soft veins across it. No brightness threshold tells slip from stone (the whole frame was
     /// read, veins and all); the print does: strokes far darker than the paper around them.
-    private func paleCounter(width: Int, height: Int) throws -> LeptonicaImage {
+    private func paleCounter(width: Int, height: Int, veins: Int32 = 216) throws -> LeptonicaImage {
         let stone = try #require(LeptonicaImage.filled(width: width, height: height, grey: 246))
         func paint(_ x: Int, _ y: Int, _ w: Int, _ h: Int, grey: Int32) {
             var box: UnsafeMutablePointer<BOX>? = boxCreate(Int32(x), Int32(y), Int32(w), Int32(h))
             defer { boxDestroy(&box) }
             pixSetInRectArbitrary(stone.pointer, box, UInt32(grey))
         }
-        for k in 0..<(width / 90) { paint(45 + 90 * k, 0, 5, height, grey: 216) }   // veins, 30 levels down
-        for k in 0..<(height / 110) { paint(0, 60 + 110 * k, width, 4, grey: 222) }
+        for k in 0..<(width / 70) { paint(35 + 70 * k, 0, 5, height, grey: veins) }   // veins, soft but dark
+        for k in 0..<(height / 80) { paint(0, 40 + 80 * k, width, 4, grey: veins) }
         return try #require(LeptonicaImage(taking: pixBlockconv(stone.pointer, 2, 2)))
     }
 
@@ -209,6 +209,24 @@ import Testing
                 "\(cut.width)×\(cut.height) for a \(slip.width)×\(slip.height) slip in \(scene.width)×\(scene.height)")
         #expect(cut.width >= slip.width * 4 / 5 && cut.height >= slip.height * 4 / 5, "\(cut.width)×\(cut.height)")
         #expect(abs(cut.measuredSkew().degrees) < 1.5, "laid straight: \(cut.measuredSkew())")
+    }
+
+    /// The print's block on a veined counter as light as the slip: it lies on the slip and
+    /// covers its print; the veins, soft however dark, are no block.
+    @Test func theBlockOfPrintLiesOnTheSlipNotOnTheVeins() throws {
+        let slip = try #require(paper().withGreyLevels(ink: 25, paper: 246))
+        let counter = try paleCounter(width: slip.width * 3, height: slip.height * 2, veins: 190)
+        let (x, y) = (slip.width, slip.height / 2)
+        let scene = try #require(counter.pasting(slip, x: x, y: y))
+        let block = try #require(PrintBlock.find(in: scene))
+        let corners = [block.quad.topLeft, block.quad.topRight, block.quad.bottomRight, block.quad.bottomLeft]
+        let (left, right) = (corners.map(\.x).min()!, corners.map(\.x).max()!)
+        let (top, bottom) = (corners.map(\.y).min()!, corners.map(\.y).max()!)
+        let slack = Double(slip.width) / 10
+        #expect(left >= Double(x) - slack && right <= Double(x + slip.width) + slack, "\(left)…\(right) for \(x)…\(x + slip.width)")
+        #expect(top >= Double(y) - slack && bottom <= Double(y + slip.height) + slack, "\(top)…\(bottom) for \(y)…\(y + slip.height)")
+        #expect(right - left >= 0.7 * Double(slip.width) && bottom - top >= 0.7 * Double(slip.height), "\(right - left)×\(bottom - top)")
+        #expect(PrintBlock.find(in: counter) == nil, "veins alone")
     }
 
     /// The lit end of a pale counter is brighter than the slip and lies across its lower half:
