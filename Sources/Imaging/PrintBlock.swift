@@ -95,7 +95,7 @@ struct PrintBlock {
         guard let seed = clumps.indices.max(by: { clumps[$0].count < clumps[$1].count }) else { return nil }
         var block = clumps[seed].box
         var members: Set<Int> = [seed]
-        // Specks and grain join nothing: chained from one to the next they reached across the frame.
+        // Specks and grain join nothing: chained from one to the next, they could reach across the frame.
         let least = max(minimumJoined, clumps[seed].count / 100)
         var grew = true
         while grew {
