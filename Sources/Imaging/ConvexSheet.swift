@@ -7,19 +7,12 @@ import Foundation
 extension ReceiptLocator.SheetMask {
     /// A mask the size of `mask` with the largest sheet's convex hull set; nil when it has none.
     func convexHull() -> LeptonicaImage? {
-        guard let own = components.mask(at: largest) else { return nil }
+        guard let own = components.mask(at: largest), let rows = own.setPixelExtents() else { return nil }
         let box = best
         var points: [(x: Double, y: Double)] = []
-        for y in 0..<Int32(own.height) {
-            var first: Int32? = nil, last: Int32 = 0
-            for x in 0..<Int32(own.width) {
-                var value: UInt32 = 0
-                pixGetPixel(own.pointer, x, y, &value)
-                if value != 0 { if first == nil { first = x }; last = x }
-            }
-            guard let first else { continue }
+        for y in 0..<own.height where rows.right[y] >= 0 {
             // Pixel corners, so that a hull of single pixels still covers them.
-            let top = Double(box.y + y), left = Double(box.x + first), right = Double(box.x + last + 1)
+            let top = Double(Int(box.y) + y), left = Double(Int(box.x) + rows.left[y]), right = Double(Int(box.x) + rows.right[y] + 1)
             points += [(left, top), (right, top), (left, top + 1), (right, top + 1)]
         }
         let hull = Self.hull(of: points)

@@ -22,6 +22,11 @@ public struct PixelRect: Sendable, Equatable {
         x < other.x + other.width && other.x < x + width && y < other.y + other.height && other.y < y + height
     }
 
+    /// Whether `other` lies wholly inside this rectangle.
+    func contains(_ other: PixelRect) -> Bool {
+        other.x >= x && other.y >= y && other.x + other.width <= x + width && other.y + other.height <= y + height
+    }
+
     /// The smallest rectangle holding both.
     func union(_ other: PixelRect) -> PixelRect {
         let left = min(x, other.x), top = min(y, other.y)
@@ -50,6 +55,18 @@ extension LeptonicaImage {
             }
         }
         return true
+    }
+
+    /// The first and last set pixel of every row (`left`, `right`) and column (`top`, `bottom`)
+    /// of a 1 bpp image; `Int.max` and -1 where a row or column has none. Nil for any other depth.
+    func setPixelExtents() -> (left: [Int], right: [Int], top: [Int], bottom: [Int])? {
+        var left = [Int](repeating: Int.max, count: height), right = [Int](repeating: -1, count: height)
+        var top = [Int](repeating: Int.max, count: width), bottom = [Int](repeating: -1, count: width)
+        guard forEachSetPixel({ x, y in
+            left[y] = min(left[y], x); right[y] = max(right[y], x)
+            top[x] = min(top[x], y); bottom[x] = max(bottom[x], y)
+        }) else { return nil }
+        return (left, right, top, bottom)
     }
 
     /// The pixels inside `rect` (clipped to the image), as a new image. The BOX Leptonica needs

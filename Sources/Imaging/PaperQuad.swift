@@ -76,12 +76,7 @@ struct PaperQuad: Equatable {
     static func fittedCorners(of mask: LeptonicaImage, near rough: PaperQuad) -> PaperQuad? {
         let width = mask.width, height = mask.height
         guard width >= 8, height >= 8 else { return nil }
-        var left = [Int](repeating: Int.max, count: height), right = [Int](repeating: -1, count: height)
-        var top = [Int](repeating: Int.max, count: width), bottom = [Int](repeating: -1, count: width)
-        guard mask.forEachSetPixel({ x, y in
-            left[y] = min(left[y], x); right[y] = max(right[y], x)
-            top[x] = min(top[x], y); bottom[x] = max(bottom[x], y)
-        }) else { return nil }
+        guard let (left, right, top, bottom) = mask.setPixelExtents() else { return nil }
         guard let leftEdge = EdgeLine.fit(left, between: rough.topLeft.y, and: rough.bottomLeft.y),
               let rightEdge = EdgeLine.fit(right, between: rough.topRight.y, and: rough.bottomRight.y),
               let topEdge = EdgeLine.fit(top, between: rough.topLeft.x, and: rough.topRight.x),

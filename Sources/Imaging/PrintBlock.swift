@@ -150,13 +150,8 @@ struct PrintBlock {
     /// can lie across it.
     static func tightestRectangle(around mask: LeptonicaImage, at origin: PixelRect, near: Double? = nil) -> TurnedRectangle? {
         // Each row's and column's first and last pixels hold every corner of the hull.
+        guard let (left, right, top, bottom) = mask.setPixelExtents() else { return nil }
         var points: [(x: Double, y: Double)] = []
-        var left = [Int](repeating: Int.max, count: mask.height), right = [Int](repeating: -1, count: mask.height)
-        var top = [Int](repeating: Int.max, count: mask.width), bottom = [Int](repeating: -1, count: mask.width)
-        guard mask.forEachSetPixel({ x, y in
-            left[y] = min(left[y], x); right[y] = max(right[y], x)
-            top[x] = min(top[x], y); bottom[x] = max(bottom[x], y)
-        }) else { return nil }
         let ox = Double(origin.x), oy = Double(origin.y)
         for y in 0..<mask.height where right[y] >= 0 {
             for dy in 0...1 { points += [(ox + Double(left[y]), oy + Double(y + dy)), (ox + Double(right[y] + 1), oy + Double(y + dy))] }

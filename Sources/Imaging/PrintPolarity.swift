@@ -59,13 +59,6 @@ public enum PrintPolarity {
     }
 }
 
-extension PixelRect {
-    /// Whether `other` lies wholly inside this rectangle.
-    func contains(_ other: PixelRect) -> Bool {
-        other.x >= x && other.y >= y && other.x + other.width <= x + width && other.y + other.height <= y + height
-    }
-}
-
 extension LeptonicaImage {
     /// The image as its negative: light print on dark turned dark on light.
     public func negative() -> LeptonicaImage? {

@@ -45,8 +45,10 @@ enum ReceiptLocator {
         }
         // Where brightness finds no slip on a pale surface, or a patch of it that is no slip,
         // the print says where the receipt is (`PrintBlock`).
-        if let found, let block = PrintBlock.find(in: source), isSurface(found, holding: block, scene: scene),
-           let cut = cut(source, along: block) {
+        // The sheet's hull, wanted by both the surface check and the notches below; made once.
+        lazy var hull = found?.convexHull()
+        if let found, let block = PrintBlock.find(in: source), let hull,
+           isSurface(found, hull: hull, holding: block, scene: scene), let cut = cut(source, along: block) {
             return cut
         }
         let region = region(found, scene)
@@ -66,7 +68,7 @@ enum ReceiptLocator {
         // A photographed receipt is rarely square to the frame: the box around it keeps
         // wedges of table in its corners, and Tesseract takes their edges for a column
         // boundary (a photo lost its whole amount column). Paint the table white.
-        if let found, let table = LeptonicaImage(taking: pixInvert(nil, scene.withPrintedNotches(found, in: source).pointer)) {
+        if let found, let table = LeptonicaImage(taking: pixInvert(nil, scene.withPrintedNotches(found, hull: hull, in: source).pointer)) {
             whiten(cropped, outside: table, paper: paper, scene: scene)
         }
         return cropped
@@ -83,8 +85,8 @@ enum ReceiptLocator {
     /// Whether the sheet found is a pale surface rather than the slip: it leaves some of the
     /// print outside it (the lit side of a counter across half the slip), or it runs to the
     /// frame's edge and is more than twice the print's size (the counter with the slip on it).
-    private static func isSurface(_ sheet: SheetMask, holding block: PrintBlock, scene: ReducedScene) -> Bool {
-        guard let hull = sheet.convexHull() else { return false }
+    /// `hull`: the sheet's convex hull (`SheetMask.convexHull`).
+    private static func isSurface(_ sheet: SheetMask, hull: LeptonicaImage, holding block: PrintBlock, scene: ReducedScene) -> Bool {
         let side = 2 * scene.margin + 1
         if let reach = LeptonicaImage(taking: pixDilateBrick(nil, hull.pointer, side, side)),
            block.shareOutside(reach, maskReduction: scene.reduction) > maximumPrintOutside {
@@ -315,8 +317,9 @@ private struct ReducedScene {
     /// with it (a slip on a pale counter lost the first letters of its name). Only notches with
     /// print are kept: the whole hull also took in the grain of a grey lid touching the slip,
     /// left unpainted beside the amounts.
-    func withPrintedNotches(_ sheet: ReceiptLocator.SheetMask, in grey: LeptonicaImage) -> LeptonicaImage {
-        guard let hull = sheet.convexHull(),
+    /// `hull`: the sheet's convex hull (`SheetMask.convexHull`), nil when it has none.
+    func withPrintedNotches(_ sheet: ReceiptLocator.SheetMask, hull: LeptonicaImage?, in grey: LeptonicaImage) -> LeptonicaImage {
+        guard let hull,
               let notches = LeptonicaImage(taking: pixSubtract(nil, hull.pointer, sheet.mask.pointer)),
               let regions = notches.connectedComponents(withMasks: true) else { return sheet.mask }
         var filled: LeptonicaImage? = nil
