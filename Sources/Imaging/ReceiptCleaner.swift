@@ -95,7 +95,9 @@ public struct ReceiptCleaner: Sendable {
               let plain = TextSizeEstimator.characterShape(located) else { return (nil, nil) }
         guard plain.height * 2 <= Double(options.targetCharacterHeight), plain.widthRatio <= 1,
               let thick = try? located.inkThickened(),
-              let thickened = TextSizeEstimator.medianCharacterHeight(thick), thickened >= 2 * plain.height
+              // Measured as it is, as the print was where it passed for grain-free: a thickened
+              // photo's grain joins into blobs that halving would take for characters.
+              let thickened = TextSizeEstimator.componentShape(thick)?.height, thickened >= 2 * plain.height
         else { return (nil, plain.sizingHeight) }
         return (thick, nil)
     }
@@ -177,6 +179,11 @@ extension LeptonicaImage {
             throw .operationFailed("scaling")
         }
         return scaled
+    }
+
+    /// Half the size, each pixel the mean of four: grain averages out, print stays.
+    func halved() -> LeptonicaImage? {
+        LeptonicaImage(taking: pixScaleAreaMap2(pointer))
     }
 
     /// The darkest print lighter than this grey level is faint: black thermal print reaches

@@ -12,7 +12,46 @@ enum TextSizeEstimator {
     /// Median height of character-sized components, and their median width over height.
     /// `height` is the median for telling dot-matrix print apart (its dots are what that check
     /// looks for); `sizingHeight` sets specks aside sooner, for scaling (`sizingSpeckShare`).
-    static func characterShape(_ grey: LeptonicaImage) -> (height: Double, widthRatio: Double, sizingHeight: Double)? {
+    /// Where the first measure is grain (`isGrain`), measured again on halved copies.
+    static func characterShape(_ grey: LeptonicaImage) -> Shape? {
+        guard let fine = componentShape(grey) else { return nil }
+        guard isGrain(fine.sizingHeight, in: grey) else { return fine }
+        var (image, shape, factor, grainAveragedAway) = (grey, fine, 1.0, false)
+        while shape.sizingHeight <= grainHeight, factor < 8, let half = image.halved(),
+              let coarse = componentShape(half), 2 * coarse.sizingHeight >= grainGrowth * shape.sizingHeight {
+            grainAveragedAway = grainAveragedAway || coarse.sizingHeight >= grainJump * shape.sizingHeight
+            (image, shape, factor) = (half, coarse, factor * 2)
+        }
+        return grainAveragedAway ? (factor * shape.height, shape.widthRatio, factor * shape.sizingHeight) : fine
+    }
+
+    typealias Shape = (height: Double, widthRatio: Double, sizingHeight: Double)
+
+    /// A dim photo's sensor grain, raised with the paper, binarises into tens of thousands of
+    /// 5–12 px specks that outweigh the characters even by height (a slip with 36–56 px print
+    /// measured 7 px, was not scaled down and was read as 12 MP of grain). Characters that
+    /// small would put over `plausibleCharactersAcross` of them side by side across the image's
+    /// shorter side: no receipt or page prints so (a slip prints 32–64 columns, a dense A4 page
+    /// about 100; tune's scans stop at 118). Tiny print photographed from afar can measure so too.
+    static func isGrain(_ height: Double, in image: LeptonicaImage) -> Bool {
+        Double(min(image.width, image.height)) > plausibleCharactersAcross * height
+    }
+
+    static let plausibleCharactersAcross = 150.0
+
+    /// Halving averages grain away but keeps print, so the image is halved while what it
+    /// measures is still grain-sized (`grainHeight` px or less in its own pixels) and grows by
+    /// `grainGrowth` in full-size pixels with each halving. The coarser measure is taken only if one halving made
+    /// them measure `grainJump` times taller in the halved image's own pixels: print halved can
+    /// only shrink there, or stay as tall where blur joins its glyphs (tiny print on a sheet
+    /// photographed from afar measured 8, 8 and 6 px at full, half and quarter size), so such
+    /// a jump is the median leaving the grain for the characters (a dim slip: 7, 7 and 14).
+    static let grainHeight = 12.0
+    static let grainGrowth = 1.5
+    static let grainJump = 1.25
+
+    /// The measure itself, on the image as it is.
+    static func componentShape(_ grey: LeptonicaImage) -> Shape? {
         var threshold: UnsafeMutablePointer<PIX>?
         var binary: UnsafeMutablePointer<PIX>?
         defer { pixDestroy(&threshold) }

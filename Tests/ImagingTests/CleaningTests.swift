@@ -82,6 +82,38 @@ import Testing
         #expect(abs(measured - clean) <= 0.2 * clean, "with specks \(measured) px, clean \(clean) px")
     }
 
+    /// A dim photo's grain, raised with its paper: tens of thousands of specks that outweigh
+    /// the characters even by height. Measured as they were, they made a slip with 36–56 px
+    /// print look like 7 px text: it was left at 12 MP and read as grain, 50 s for nothing.
+    /// Small print on a scan is no grain and keeps its size (`aBarcodeIsNotTakenForTheText`).
+    @Test func aDimPhotosGrainIsNotTakenForTheText() throws {
+        let text = try #require(LeptonicaImage.renderedText(receiptLines + receiptLines, fontSize: 10, margin: 60))
+        let large = try text.scaled(by: 2)
+        let clean = try #require(TextSizeEstimator.characterShape(large)?.sizingHeight)
+        let page = try #require(LeptonicaImage.filled(width: max(1600, large.width + 400), height: large.height + 400, grey: 255)?
+            .pasting(large, x: 200, y: 200))
+        // Evening light: print at 70 on paper at 120, then sensor noise, then the paper raised.
+        let dim = page.copy()
+        pixMultConstantGray(dim.pointer, 50.0 / 255)
+        pixAddConstantGray(dim.pointer, 70)
+        let grainy = try #require(LeptonicaImage(taking: pixAddGaussianNoise(dim.pointer, 14)))
+        let raised = try #require(LeptonicaImage(taking: pixGammaTRC(nil, grainy.pointer, 1.0, 40, 130)))
+        let fine = try #require(TextSizeEstimator.componentShape(raised)?.sizingHeight)
+        let measured = try #require(TextSizeEstimator.characterShape(raised)?.sizingHeight)
+        #expect(fine < 0.5 * clean, "the grain itself measures \(fine) px against \(clean) px: nothing to set aside")
+        #expect(abs(measured - clean) <= 0.25 * clean, "with grain \(measured) px, clean \(clean) px")
+    }
+
+    /// Small print far from the camera measures as small as grain would, but halving it only
+    /// shrinks it: it keeps its measure, and so its pixels.
+    @Test func smallPrintOnALargePageIsNoGrain() throws {
+        let text = try #require(LeptonicaImage.renderedText(receiptLines, fontSize: 4, margin: 20))
+        let page = try #require(LeptonicaImage.filled(width: 2400, height: 3200, grey: 255)?.pasting(text, x: 900, y: 1200))
+        let fine = try #require(TextSizeEstimator.componentShape(page))
+        #expect(TextSizeEstimator.isGrain(fine.sizingHeight, in: page), "\(fine.sizingHeight) px on a 2400 px page")
+        #expect(try #require(TextSizeEstimator.characterShape(page)).sizingHeight == fine.sizingHeight)
+    }
+
     /// A low-resolution scan's small print under a tall barcode: the bars outweighed the
     /// characters, which were then dropped as specks and the bars measured as the text.
     @Test func aBarcodeIsNotTakenForTheText() throws {
