@@ -190,7 +190,10 @@ public final class OCRWorkerPool: Sendable {
                                        return engine.uprightTurns(of: image)
                                    },
                                    turn: { turned($0, by: $1, located: located, turnedAlready: firstTurns, cleaner: cleaner) },
-                                   thickened: { thickened(located, by: firstTurns + $0, cleaner: cleaner) }) {
+                                   thickened: { thickened(located, by: firstTurns + $0, cleaner: cleaner) },
+                                   asOneBlock: engine.settings.pageSegmentationMode == SplitColumns.oneBlockMode ? nil : {
+                                       try engine.recognize($0, pageSegmentationMode: SplitColumns.oneBlockMode)
+                                   }) {
                 try engine.recognize($0)
             }
         }

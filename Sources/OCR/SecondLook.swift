@@ -83,12 +83,14 @@ enum SecondLook {
     /// `thickened`: the located receipt finished again with the other stroke weight, turned by the
     /// given quarter turns: thickened before sizing (`CleaningOptions.thickenInk`), or as printed
     /// where the first reading was of dotted print thickened (`ReceiptCleaner.dottedPrint`).
+    /// `asOneBlock`: `image` read as one block of text, without layout analysis.
     /// `sideways`: whether the lines run down `image`, when already measured (see
     /// `OCRWorkerPool.standingUpright`); otherwise its ink profile is measured here.
     static func improve(_ page: OCRPage, of image: LeptonicaImage, sideways known: Bool? = nil,
                         uprightTurns: (LeptonicaImage) -> Int? = { _ in nil },
                         turn: (LeptonicaImage, Int) -> LeptonicaImage?,
                         thickened: (Int) -> LeptonicaImage? = { _ in nil },
+                        asOneBlock: ((LeptonicaImage) throws -> OCRPage)? = nil,
                         read: (LeptonicaImage) throws -> OCRPage) throws -> (OCRPage, LeptonicaImage) {
         guard isPoor(page) else { return (page, image) }
         // Ink spread evenly, without lines of print either way (sensor noise, a textured surface
@@ -97,6 +99,14 @@ enum SecondLook {
         let profile = TextDirection.inkProfile(image)
         guard profile?.isEvenTexture != true else { return (page, image) }
         var best = (page: page, image: image)
+        // Not one word, on a page with print: Tesseract's layout analysis took the page for a
+        // picture (a slip held in a hand, dark shapes around it) and read none of it, whichever
+        // way up. Read as one block, the same page gives its lines, in one pass.
+        if wordCount(page) == 0, let asOneBlock {
+            let block = try asOneBlock(image)
+            if beats(block, best.page) { best = (block, image) }
+            if !isPoor(best.page) { return (best.page, best.image) }
+        }
         var bestTurns = 0
         var thickenedTurns: Int? = nil
         // Dots and hairlines: on a poor reading, thickened strokes read better four times in five

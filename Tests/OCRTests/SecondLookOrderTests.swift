@@ -54,6 +54,29 @@ import Testing
         #expect(!TextDirection.isEvenTexture(try #require(LeptonicaImage.blank(width: 600, height: 800))))
     }
 
+    /// Not one word read: Tesseract's layout analysis took the page for a picture, whichever way
+    /// up it is, so the page is read as one block first, and nothing more where that reads well.
+    /// A reading with words in it, however poor, is not: its layout found the text.
+    @Test(arguments: [0, 5])
+    func aPageReadAsNothingIsReadAsOneBlockFirst(firstWords: Int) throws {
+        let first = try #require(LeptonicaImage.blank(width: 100, height: 300))
+        var reads: [String] = []
+        let (page, _) = try SecondLook.improve(Self.reading(confidence: 30, words: firstWords), of: first,
+                                               uprightTurns: { _ in nil },
+                                               turn: { image, _ in reads.append("turn"); return image },
+                                               thickened: { _ in reads.append("thicken"); return first },
+                                               asOneBlock: { _ in reads.append("block"); return Self.reading(confidence: 80) }) { _ in
+            Self.reading(confidence: 30, words: firstWords)
+        }
+        if firstWords == 0 {
+            #expect(reads == ["block"])
+            #expect(page.meanConfidence == 80)
+        } else {
+            #expect(!reads.contains("block"))
+            #expect(reads.contains("thicken"))
+        }
+    }
+
     /// Thickening that lifts a poor reading by half the turn margin says the page stands upright
     /// (upside-down print does not become more legible with thicker strokes): no turned pass.
     @Test(arguments: [nil, 0] as [Int?])
