@@ -41,11 +41,11 @@ enum TextSizeEstimator {
 
     /// Halving averages grain away but keeps print, so the image is halved while what it
     /// measures is still grain-sized (`grainHeight` px or less in its own pixels) and grows by
-    /// `grainGrowth` in full-size pixels with each halving. The coarser measure is taken only if one halving made
-    /// them measure `grainJump` times taller in the halved image's own pixels: print halved can
-    /// only shrink there, or stay as tall where blur joins its glyphs (tiny print on a sheet
-    /// photographed from afar measured 8, 8 and 6 px at full, half and quarter size), so such
-    /// a jump is the median leaving the grain for the characters (a dim slip: 7, 7 and 14).
+    /// `grainGrowth` in full-size pixels with each halving. The coarser measure is taken only
+    /// if one halving made it `grainJump` times taller in the halved image's own pixels: print
+    /// halved can only shrink there, or stay as tall where blur joins its glyphs (tiny print on
+    /// a sheet photographed from afar measured 8, 8 and 6 px at full, half and quarter size),
+    /// so such a jump is the median leaving the grain for the characters (a dim slip: 7, 7, 14).
     static let grainHeight = 12.0
     static let grainGrowth = 1.5
     static let grainJump = 1.25
