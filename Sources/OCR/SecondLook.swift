@@ -134,7 +134,8 @@ enum SecondLook {
         // profile, both of which turned poor upright scans (a halftone-screened background, bold
         // print on grey paper: detection said upside down). Detection is then not asked at all:
         // with no turn to order, its answer changed nothing but cost its engine's start and a pass.
-        let readsUpright = confidentAmounts(page) >= uprightAmounts
+        // Asked of the best reading so far: the one-block reading of a page that read as nothing.
+        let readsUpright = confidentAmounts(best.page) >= uprightAmounts
         var turns = readsUpright ? [] : sideways ? [1, 3] : [2]
         let detected = readsUpright ? nil : uprightTurns(image)
         if let detected, detected != 0 {

@@ -77,6 +77,27 @@ import Testing
         }
     }
 
+    /// A one-block reading holding amounts read as amounts says the page stands upright, as a
+    /// first reading holding them would: however poor the rest, no turn is read.
+    @Test func aOneBlockReadingWithAmountsIsNotTurned() throws {
+        let first = try #require(LeptonicaImage.blank(width: 100, height: 300))
+        let box = Box(x: 0, y: 0, width: 10, height: 10)
+        let amounts = ["12.50", "4.20", "9.99", "26.82"].map { Word(text: $0, confidence: 60, box: box) }
+        let smudges = (0..<20).map { _ in Word(text: "ee", confidence: 20, box: box) }
+        let block = OCRPage(lines: [TextLine(text: "", confidence: 30, box: box, words: amounts + smudges)],
+                            meanConfidence: 30, width: 100, height: 300)
+        var reads: [String] = []
+        let (page, _) = try SecondLook.improve(Self.reading(confidence: 30, words: 0), of: first, sideways: true,
+                                               uprightTurns: { _ in reads.append("detect"); return 1 },
+                                               turn: { image, _ in reads.append("turn"); return image },
+                                               asOneBlock: { _ in block }) { _ in
+            reads.append("read")
+            return Self.reading(confidence: 30, words: 0)
+        }
+        #expect(reads.isEmpty, "\(reads)")
+        #expect(page.lines.first?.words.count == 24)
+    }
+
     /// Thickening that lifts a poor reading by half the turn margin says the page stands upright
     /// (upside-down print does not become more legible with thicker strokes): no turned pass.
     @Test(arguments: [nil, 0] as [Int?])
