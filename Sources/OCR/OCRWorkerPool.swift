@@ -159,6 +159,9 @@ public final class OCRWorkerPool: Sendable {
         var image: LeptonicaImage
         var clean: Duration
         var ocr: Duration
+        /// The second look's one-block reading of `image`, where it is what the page was made
+        /// from: a mode-6 reading of the same image again would give the same lines.
+        var oneBlock: OCRPage? = nil
     }
 
     /// Cleans and reads a decoded image (a photo, a scan, a rendered PDF page): stood upright
@@ -183,6 +186,7 @@ public final class OCRWorkerPool: Sendable {
         notes = localNotes
         let afterClean = clock.now
         cleaned(firstClean)
+        var oneBlock: OCRPage?
         let (page, image) = try WorkerStepFailure.during(.ocr) {
             try SecondLook.improve(try engine.recognize(firstClean), of: firstClean, sideways: upright.sideways,
                                    uprightTurns: { image in
@@ -192,18 +196,22 @@ public final class OCRWorkerPool: Sendable {
                                    turn: { turned($0, by: $1, located: located, turnedAlready: firstTurns, cleaner: cleaner) },
                                    thickened: { thickened(located, by: firstTurns + $0, cleaner: cleaner) },
                                    asOneBlock: engine.settings.pageSegmentationMode == SplitColumns.oneBlockMode ? nil : {
-                                       try engine.recognize($0, pageSegmentationMode: SplitColumns.oneBlockMode)
+                                       oneBlock = try engine.recognize($0, pageSegmentationMode: SplitColumns.oneBlockMode)
+                                       return oneBlock!
                                    }) {
                 try engine.recognize($0)
             }
         }
+        let keptBlock = oneBlock.flatMap { $0.lines == page.lines ? $0 : nil }
         let rejoined = try WorkerStepFailure.during(.ocr) {
-            try SplitColumns.rejoined(page) { try engine.recognize(image, pageSegmentationMode: SplitColumns.oneBlockMode) }
+            try SplitColumns.rejoined(page) {
+                try keptBlock ?? engine.recognize(image, pageSegmentationMode: SplitColumns.oneBlockMode)
+            }
         }
         let complete = !engine.settings.recoverUnreadBands ? rejoined : try WorkerStepFailure.during(.ocr) {
             try UnreadBands.recovered(rejoined, in: image) { try engine.recognize($0, pageSegmentationMode: SplitColumns.oneBlockMode) }
         }
-        return ImageReading(page: complete, image: image, clean: afterClean - start, ocr: clock.now - afterClean)
+        return ImageReading(page: complete, image: image, clean: afterClean - start, ocr: clock.now - afterClean, oneBlock: keptBlock)
     }
 
     /// `engineReady` gives the worker's engine, waiting while it starts: decoding and cleaning
@@ -239,7 +247,8 @@ public final class OCRWorkerPool: Sendable {
                                                                                 budget: &budget)
             }
             while let mode = refinement.nextFallback(for: page, besides: engine.settings.pageSegmentationMode) {
-                let again = try ahead?.claim(for: cleaned, pageSegmentationMode: mode)
+                let again = try SplitColumns.alreadyRead(reading.oneBlock, inMode: mode)
+                    ?? ahead?.claim(for: cleaned, pageSegmentationMode: mode)
                     ?? engine.recognize(cleaned, pageSegmentationMode: mode)
                 page.fallbackReadings.append(FallbackReading(pageSegmentationMode: mode, lines: again.lines))
             }

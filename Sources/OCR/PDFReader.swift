@@ -39,6 +39,8 @@ struct PDFReader {
         var fromTextLayer: Bool
         /// The page read ahead in the fallback mode by an idle worker, if one was.
         var ahead: SpeculativeReading? = nil
+        /// The page's one-block reading, where the second look made it (`ImageReading.oneBlock`).
+        var oneBlock: OCRPage? = nil
     }
 
     func read(_ file: IngestedFile) throws -> OCROutcome {
@@ -98,7 +100,8 @@ struct PDFReader {
             clean += reading.clean
             ocr += reading.ocr
             _ = lap()
-            readings.append(PageReading(page: page, image: refinement == nil ? nil : cleaned, fromTextLayer: false, ahead: ahead))
+            readings.append(PageReading(page: page, image: refinement == nil ? nil : cleaned, fromTextLayer: false, ahead: ahead,
+                                        oneBlock: reading.oneBlock))
             if count == 1 {
                 // As for an image: a failure only costs the exact boxes, not the receipt.
                 readImage = try? cleaned.readImage()
@@ -151,7 +154,8 @@ struct PDFReader {
         while let mode = refinement.nextFallback(for: page, besides: engine.settings.pageSegmentationMode) {
             let pages = readings.map { reading -> OCRPage in
                 guard let image = reading.image,
-                      let again = reading.ahead?.claim(for: image, pageSegmentationMode: mode)
+                      let again = SplitColumns.alreadyRead(reading.oneBlock, inMode: mode)
+                        ?? reading.ahead?.claim(for: image, pageSegmentationMode: mode)
                         ?? (try? engine.recognize(image, pageSegmentationMode: mode)) else {
                     return reading.page
                 }

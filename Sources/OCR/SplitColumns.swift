@@ -36,6 +36,12 @@ enum SplitColumns {
         return false
     }
 
+    /// `oneBlock`, a page's one-block reading already made (`OCRWorkerPool.ImageReading.oneBlock`),
+    /// when `mode` is the one-block mode: the same image read so again gives the same lines.
+    static func alreadyRead(_ oneBlock: OCRPage?, inMode mode: Int) -> OCRPage? {
+        mode == oneBlockMode ? oneBlock : nil
+    }
+
     /// Words that read as whole amounts ("21.00", "RM4.99").
     static func wholeAmounts(_ page: OCRPage) -> Int { MoneyWords.count(in: page) }
 
