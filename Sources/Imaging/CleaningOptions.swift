@@ -7,6 +7,8 @@ public struct CleaningOptions: Sendable, Codable, Hashable {
     public var deskew: Bool
     /// Straighten lines bowed by a slip curling up at its edges (see `LineCurl`).
     public var flattenCurl: Bool = true
+    /// Level lines fanned out by a slip seen from one side (see `LineFan`).
+    public var levelFan: Bool = true
     /// Flatten uneven lighting and faded thermal paper to a white background.
     public var normalizeBackground: Bool
     /// Normalise only when the paper's brightness spreads over at least this many grey levels

@@ -54,6 +54,9 @@ public struct ReceiptCleaner: Sendable {
     func straightened(_ upright: LeptonicaImage) throws -> LeptonicaImage {
         var current = upright
         if options.deskew { current = try current.deskewed() }
+        if options.levelFan, let fan = LineFan.measure(current), let level = LineFan.levelled(current, removing: fan) {
+            current = level
+        }
         if options.flattenCurl, let bow = LineCurl.measure(current),
            let flat = LineCurl.flattened(current, removing: bow) {
             current = flat

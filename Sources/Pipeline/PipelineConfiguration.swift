@@ -59,7 +59,7 @@ public struct PipelineConfiguration: Sendable {
 
 /// The cleaning steps a measurement can switch off, by name, without depending on Imaging.
 public enum CleaningStep: String, Sendable, CaseIterable {
-    case crop, deskew, flatten, normalize, scale, stretch, dotted
+    case crop, deskew, flatten, fan, normalize, scale, stretch, dotted
 }
 
 extension PipelineConfiguration {
@@ -70,6 +70,7 @@ extension PipelineConfiguration {
             case .crop: cleaning.crop = false
             case .deskew: cleaning.deskew = false
             case .flatten: cleaning.flattenCurl = false
+            case .fan: cleaning.levelFan = false
             case .normalize: cleaning.normalizeBackground = false
             case .scale: cleaning.scale = false
             case .stretch: cleaning.stretchFaintInk = false

@@ -24,6 +24,7 @@ struct BenchOCRCommand: AsyncParsableCommand {
     @Flag(help: "Do not crop the receipt out of its background.") var noCrop = false
     @Flag(help: "Do not deskew.") var noDeskew = false
     @Flag(help: "Do not straighten lines bowed by a curled slip.") var noFlatten = false
+    @Flag(help: "Do not level lines fanned out by a slip seen from one side.") var noFan = false
     @Flag(help: "Do not normalise the background.") var noNormalize = false
     @Flag(help: "Do not stretch faint print to black on white.") var noStretch = false
     @Flag(help: "Thicken thin strokes (grey erosion) before sizing.") var thickenInk = false
@@ -54,6 +55,7 @@ struct BenchOCRCommand: AsyncParsableCommand {
         if noCrop { cleaning.crop = false }
         if noDeskew { cleaning.deskew = false }
         if noFlatten { cleaning.flattenCurl = false }
+        if noFan { cleaning.levelFan = false }
         if noNormalize { cleaning.normalizeBackground = false }
         if noStretch { cleaning.stretchFaintInk = false }
         if thickenInk { cleaning.thickenInk = true }
@@ -149,7 +151,7 @@ struct BenchOCRCommand: AsyncParsableCommand {
         milliseconds.sort()
         let median = milliseconds.isEmpty ? 0 : milliseconds[milliseconds.count / 2]
         print("receipts \(data.samples.count)  jobs \(jobs)  cores \(ProcessInfo.processInfo.activeProcessorCount)  psm \(settings.pageSegmentationMode)  join-amounts \(settings.joinSplitAmounts)  project-tessdata \(settings.projectTessdata?.path ?? "none")")
-        print("cleaning crop=\(cleaning.crop) deskew=\(cleaning.deskew) flatten=\(cleaning.flattenCurl) normalize=\(cleaning.normalizeBackground ? "spread>=\(cleaning.unevenBackgroundThreshold)" : "off") "
+        print("cleaning crop=\(cleaning.crop) deskew=\(cleaning.deskew) flatten=\(cleaning.flattenCurl) fan=\(cleaning.levelFan) normalize=\(cleaning.normalizeBackground ? "spread>=\(cleaning.unevenBackgroundThreshold)" : "off") "
               + "binarize=\(cleaning.binarize ? cleaning.binarization.rawValue : "tesseract") "
               + "scale=\(cleaning.scale ? (cleaning.fixedScaleFactor.map { "\($0)x" } ?? "text\(cleaning.targetCharacterHeight)px") : "off")")
         print("total \(share(totals))  date \(share(dates))  company \(share(companies))  all three \(share(all))  failed \(failures)")

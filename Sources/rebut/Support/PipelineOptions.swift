@@ -60,6 +60,7 @@ struct TuningOptions: ParsableArguments {
     @Flag(name: .customLong("no-crop"), help: "Do not cut the receipt out of its background.") var noCrop = false
     @Flag(name: .customLong("no-deskew"), help: "Do not straighten small rotations.") var noDeskew = false
     @Flag(name: .customLong("no-flatten"), help: "Do not straighten lines bowed by a curled slip.") var noFlatten = false
+    @Flag(name: .customLong("no-fan"), help: "Do not level lines fanned out by a slip seen from one side.") var noFan = false
     @Flag(name: .customLong("no-normalize"), help: "Do not flatten uneven backgrounds.") var noNormalize = false
     @Flag(name: .customLong("no-scale"), help: "Do not scale text to the height Tesseract reads best.") var noScale = false
     @Flag(name: .customLong("no-stretch"), help: "Do not stretch faint print (a faded slip) or dim paper (a photo taken in dim light) to black on white.") var noStretch = false
@@ -93,6 +94,7 @@ struct TuningOptions: ParsableArguments {
         if noCrop { off.insert(.crop) }
         if noDeskew { off.insert(.deskew) }
         if noFlatten { off.insert(.flatten) }
+        if noFan { off.insert(.fan) }
         if noNormalize { off.insert(.normalize) }
         if noScale { off.insert(.scale) }
         if noStretch { off.insert(.stretch) }
