@@ -71,10 +71,12 @@ public enum LineFan {
         var stretches: [(row: Double, slope: Double, weight: Double)] = []
         let longest = minimumStretchShare * Double(ink.width)
         for (index, box) in parts.rects.enumerated()
-        where Double(box.width) >= longest && box.width >= Int32(minimumElongation) * box.height
-            // Dark along a side of the cut is its edge, a shadow or the table, not a line of print.
-            && box.x > 0 && box.x + box.width < Int32(ink.width) {
+        // Dark along a side of the cut is its edge, a shadow or the table, not a line of print.
+        where Double(box.width) >= longest && box.x > 0 && box.x + box.width < Int32(ink.width) {
             guard let mask = parts.mask(at: index), let fitted = centreLine(of: mask) else { continue }
+            // Elongated along its own slope: a word sloping 10° has a box a third as tall as wide.
+            let thickness = max(1, Double(box.height) - abs(fitted.slope) * Double(box.width))
+            guard Double(box.width) >= Double(minimumElongation) * thickness else { continue }
             stretches.append((Double(box.y) + fitted.row, fitted.slope, Double(box.width)))
         }
         guard stretches.count >= minimumStretches,
