@@ -41,14 +41,7 @@ public enum LineCurl {
     /// run straight (or there is too little print to tell).
     public static func measure(_ grey: LeptonicaImage) -> Bow? {
         guard grey.depth == 8, grey.width >= 64, grey.height >= 64 else { return nil }
-        let factor = min(1, Double(measuringWidth) / Double(grey.width))
-        guard let small = factor < 1 ? LeptonicaImage(taking: pixScaleAreaMap(grey.pointer, Float(factor), Float(factor))) : grey
-        else { return nil }
-        // Paper brought to one white first (a photo's light falls off across the slip), then a
-        // fixed threshold: tiled Otsu turns the blank paper of a page around a slip into speckle.
-        guard let even = LeptonicaImage(taking: pixBackgroundNorm(small.pointer, nil, nil, 30, 30, 100, 50, 220, 2, 2)),
-              let ink = LeptonicaImage(taking: pixThresholdToBinary(even.pointer, 150)),
-              let columns = inkColumns(ink) else { return nil }
+        guard let (ink, factor) = printedInk(of: grey, width: measuringWidth), let columns = inkColumns(ink) else { return nil }
         let width = ink.width, height = ink.height
         let maximum = maximumDepthShare * Double(width)
         let profile = ProfileScorer(columns: columns, height: height, margin: Int(maximum.rounded(.up)) + 2)
@@ -126,6 +119,17 @@ public enum LineCurl {
             }
         }
         return flat
+    }
+
+    /// The print of a grey slip as ink (1 bpp) on a copy at most `width` wide, and that copy's
+    /// scale. Paper brought to one white first (a photo's light falls off across the slip), then a
+    /// fixed threshold: tiled Otsu turns the blank paper of a page around a slip into speckle.
+    static func printedInk(of grey: LeptonicaImage, width: Int) -> (ink: LeptonicaImage, factor: Double)? {
+        let factor = min(1, Double(width) / Double(grey.width))
+        guard let small = factor < 1 ? LeptonicaImage(taking: pixScaleAreaMap(grey.pointer, Float(factor), Float(factor))) : grey,
+              let even = LeptonicaImage(taking: pixBackgroundNorm(small.pointer, nil, nil, 30, 30, 100, 50, 220, 2, 2)),
+              let ink = LeptonicaImage(taking: pixThresholdToBinary(even.pointer, 150)) else { return nil }
+        return (ink, factor)
     }
 
     /// The rows holding ink, column by column, of a 1 bpp image.

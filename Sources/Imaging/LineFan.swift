@@ -58,10 +58,7 @@ public enum LineFan {
     /// there is too little print to tell.
     public static func measure(_ grey: LeptonicaImage) -> Fan? {
         guard grey.depth == 8, grey.width >= 64, grey.height >= 64 else { return nil }
-        let factor = min(1, Double(measuringWidth) / Double(grey.width))
-        guard let small = factor < 1 ? LeptonicaImage(taking: pixScaleAreaMap(grey.pointer, Float(factor), Float(factor))) : grey,
-              let even = LeptonicaImage(taking: pixBackgroundNorm(small.pointer, nil, nil, 30, 30, 100, 50, 220, 2, 2)),
-              let dark = LeptonicaImage(taking: pixThresholdToBinary(even.pointer, 150)),
+        guard let (dark, factor) = LineCurl.printedInk(of: grey, width: measuringWidth),
               let ink = LeptonicaImage(taking: pixSelectBySize(dark.pointer, 0, Int32(maximumGlyphShare * Double(dark.width)), 8,
                                                               Int32(L_SELECT_HEIGHT), Int32(L_SELECT_IF_LTE), nil)),
               let joined = LeptonicaImage(taking: pixCloseSafeBrick(nil, ink.pointer, joinReach, 1)),
