@@ -80,11 +80,10 @@ public enum LineFan {
               let top = stretches.map(\.row).min(), let bottom = stretches.map(\.row).max(),
               bottom - top >= minimumSpanShare * Double(ink.height)
         else { return nil }
-        guard var line = weightedLine(stretches) else { return nil }
-        let kept = stretches.filter { abs($0.slope - (line.intercept + line.change * $0.row)) <= outlierSlope }
-        guard kept.count >= minimumStretches, let refitted = weightedLine(kept),
-              significance(of: refitted, over: kept) >= minimumSignificance else { return nil }
-        line = refitted
+        guard let first = weightedLine(stretches) else { return nil }
+        let kept = stretches.filter { abs($0.slope - (first.intercept + first.change * $0.row)) <= outlierSlope }
+        guard kept.count >= minimumStretches, let line = weightedLine(kept),
+              significance(of: line, over: kept) >= minimumSignificance else { return nil }
         let fan = Fan(topRow: top / factor, topSlope: line.intercept + line.change * top,
                       bottomRow: bottom / factor, bottomSlope: line.intercept + line.change * bottom)
         return fan.spread >= minimumSpread ? fan : nil
@@ -95,14 +94,10 @@ public enum LineFan {
     static func centreLine(of mask: LeptonicaImage) -> (row: Double, slope: Double)? {
         var sums = [Double](repeating: 0, count: mask.width), counts = [Int](repeating: 0, count: mask.width)
         guard mask.forEachSetPixel({ x, y in sums[x] += Double(y); counts[x] += 1 }) else { return nil }
-        var n = 0.0, sx = 0.0, sy = 0.0, sxx = 0.0, sxy = 0.0
-        for x in 0..<mask.width where counts[x] > 0 {
-            let y = sums[x] / Double(counts[x]), fx = Double(x)
-            n += 1; sx += fx; sy += y; sxx += fx * fx; sxy += fx * y
-        }
-        let denominator = n * sxx - sx * sx
-        guard n >= 10, denominator > 0 else { return nil }
-        return (sy / n, (n * sxy - sx * sy) / denominator)
+        let centres = (0..<mask.width).filter { counts[$0] > 0 }.map { (x: Double($0), y: sums[$0] / Double(counts[$0]), weight: 1.0) }
+        guard centres.count >= 10, let fitted = leastSquares(centres) else { return nil }
+        let meanColumn = centres.reduce(0) { $0 + $1.x } / Double(centres.count)
+        return (fitted.intercept + fitted.slope * meanColumn, fitted.slope)
     }
 
     /// How many standard errors the fan's change per row stands from none, given how far the
@@ -127,15 +122,20 @@ public enum LineFan {
 
     /// Weighted least squares of slope against row: the fan's slope at row 0 and its change per row.
     static func weightedLine(_ points: [(row: Double, slope: Double, weight: Double)]) -> (intercept: Double, change: Double)? {
+        leastSquares(points.map { ($0.row, $0.slope, $0.weight) }).map { ($0.intercept, $0.slope) }
+    }
+
+    /// The weighted least-squares line y = intercept + slope · x; nil when the points' x do not vary.
+    static func leastSquares(_ points: [(x: Double, y: Double, weight: Double)]) -> (intercept: Double, slope: Double)? {
         var w = 0.0, sx = 0.0, sy = 0.0, sxx = 0.0, sxy = 0.0
         for point in points {
-            w += point.weight; sx += point.weight * point.row; sy += point.weight * point.slope
-            sxx += point.weight * point.row * point.row; sxy += point.weight * point.row * point.slope
+            w += point.weight; sx += point.weight * point.x; sy += point.weight * point.y
+            sxx += point.weight * point.x * point.x; sxy += point.weight * point.x * point.y
         }
         let denominator = w * sxx - sx * sx
         guard w > 0, denominator > 0 else { return nil }
-        let change = (w * sxy - sx * sy) / denominator
-        return ((sy - change * sx) / w, change)
+        let slope = (w * sxy - sx * sy) / denominator
+        return ((sy - slope * sx) / w, slope)
     }
 
     /// The slip with its lines levelled: the quad whose top and bottom run along the fan's
@@ -148,7 +148,7 @@ public enum LineFan {
         guard change != 0, change.isFinite else { return nil }
         let across = -1 / change                     // xv − centre
         let meet = PaperQuad.Point(x: centre + across, y: fan.topRow + fan.topSlope * across)
-        // The row at column x of the fan's line through (cx, cy).
+        // The row at column x of the fan's line through `point`.
         func row(at x: Double, through point: PaperQuad.Point) -> Double {
             meet.y + (point.y - meet.y) * (x - meet.x) / (point.x - meet.x)
         }
