@@ -68,6 +68,29 @@ extension VendorExtractor {
         TextNormalisation.matches(endsInHouseNumber, folded.trimmingCharacters(in: .whitespaces))
     }
 
+    /// Words that open in lower case inside a name: particles, not fragments.
+    static let nameParticles: Set<String> = ["a", "am", "an", "and", "at", "by", "da", "das", "de", "del", "der", "des",
+                                             "di", "do", "dos", "du", "e", "el", "en", "et", "i", "im", "la", "le",
+                                             "les", "of", "on", "the", "und", "van", "von", "y", "zu", "zum", "zur"]
+
+    /// Whether half the words or more are what OCR makes of a logo, a stamp or a picture over
+    /// the name: words of a few letters in lower case ("Ta ee", "im Len"), or one letter repeated
+    /// ("SL eee"). Names are printed in capitals or with each word capitalised, save their
+    /// particles ("by", "de", "und") and legal forms: such a line is no name, however high it
+    /// stands. Asked of lines with more small letters than capitals only: a line in capitals is
+    /// printed so ("AA PHARMACY"), and one in lower case throughout is judged as such
+    /// (`VendorWeights.lowerCase`).
+    static func isFragmentary(_ cleaned: String) -> Bool {
+        let words = cleaned.split(separator: " ").map { String($0.filter(\.isLetter)) }.filter { !$0.isEmpty }
+        guard words.count >= 2 else { return false }
+        let fragments = words.filter { word in
+            if word.count >= 2, Set(word.lowercased()).count == 1, word.count >= 3 || word.allSatisfy(\.isLowercase) { return true }
+            return word.count <= 3 && word.allSatisfy(\.isLowercase) && !nameParticles.contains(word)
+                && !legalAndBusinessWords.contains(word.uppercased())
+        }
+        return 2 * fragments.count >= words.count
+    }
+
     /// How much a header line looks like the business name: it is printed first, carries a legal
     /// form or a trade word, is no title, address, contact, amount or date line, and is printed
     /// in capitals without noise. `rank`: among the header lines with letters, 0 for the first.
@@ -125,6 +148,7 @@ extension VendorExtractor {
         let upper = cleaned.filter(\.isUppercase).count
         if upper == 0 && lower > 0 { score += VendorWeights.lowerCase }
         else if upper >= lower { score += VendorWeights.capitals }
+        else if isFragmentary(cleaned) { score += VendorWeights.fragments }
         score -= VendorWeights.noise * noiseRatio(cleaned)
         // A payment or total line names an amount; a name that merely contains "MASTER" does not.
         if line.role != nil, !line.amounts.isEmpty { score += VendorWeights.amountLabel }
@@ -154,6 +178,8 @@ enum VendorWeights {
     static let digitShare = 0.4, digits = -0.3
     static let fewLetters = -0.25, loneShortWord = -0.12
     static let lowerCase = -0.3, capitals = 0.05
+    /// Half its words or more are OCR's fragments of a logo or a picture (`isFragmentary`).
+    static let fragments = -0.3
     /// Times the share of noise characters.
     static let noise = 0.4
     static let amountLabel = -0.3

@@ -38,6 +38,25 @@ struct VendorTests {
         #expect(VendorExtractor.withoutIntro("Thank you for shopping at Harbour Books") == "Harbour Books")
     }
 
+    /// OCR of a logo over the name reads as fragments ("Ta ee", "SL eee"); the name printed
+    /// under it, even misread, is the better pick. Particles and legal forms in lower case are
+    /// words of a name, not fragments.
+    @Test func aLogoReadAsFragmentsIsNoName() {
+        let fields = extract("""
+        Ta ee
+        FUYI MINI MARKET
+        LOT 12, JALAN BESAR
+        TOTAL 5.00
+        """)
+        #expect(fields.vendor == "FUYI MINI MARKET")
+        #expect(VendorExtractor.isFragmentary("SL eee"))
+        #expect(VendorExtractor.isFragmentary("eg Oe ee we OO"))
+        #expect(!VendorExtractor.isFragmentary("Dener by Castle Blue S/B"))
+        #expect(!VendorExtractor.isFragmentary("Cafe am Markt"))
+        #expect(!VendorExtractor.isFragmentary("Banh Mi Cafe sdn bhd"))
+        #expect(!VendorExtractor.isFragmentary("sgY STATIONERY"))
+    }
+
     @Test func legalFormBeatsABrandLineAbove() {
         let fields = extract("""
         Morningtide*
