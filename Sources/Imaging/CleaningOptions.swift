@@ -19,6 +19,9 @@ public struct CleaningOptions: Sendable, Codable, Hashable {
     /// the paper itself is dark (a photo taken in dim light), so Tesseract's LSTM, which reads
     /// grey values, sees dark text on white paper.
     public var stretchFaintInk: Bool
+    /// Deepen print washed out by a reflection to the contrast of the rest of the slip's print
+    /// (see `WashedPrint`).
+    public var deepenWashedPrint: Bool = true
     /// Darken and widen thin strokes before sizing (grey erosion): dot-matrix and light
     /// thermal print whose dots Tesseract reads as noise, and whose dots the size estimate
     /// takes for characters.

@@ -27,6 +27,7 @@ struct BenchOCRCommand: AsyncParsableCommand {
     @Flag(help: "Do not level lines fanned out by a slip seen from one side.") var noFan = false
     @Flag(help: "Do not normalise the background.") var noNormalize = false
     @Flag(help: "Do not stretch faint print to black on white.") var noStretch = false
+    @Flag(help: "Do not deepen print washed out by a reflection over part of the slip.") var noDeepen = false
     @Flag(help: "Thicken thin strokes (grey erosion) before sizing.") var thickenInk = false
     @Flag(help: "Do not read dot-matrix print thickened from the start.") var noDotted = false
     @Flag(help: "Do not scale.") var noScale = false
@@ -58,6 +59,7 @@ struct BenchOCRCommand: AsyncParsableCommand {
         if noFan { cleaning.levelFan = false }
         if noNormalize { cleaning.normalizeBackground = false }
         if noStretch { cleaning.stretchFaintInk = false }
+        if noDeepen { cleaning.deepenWashedPrint = false }
         if thickenInk { cleaning.thickenInk = true }
         if noDotted { cleaning.thickenDottedPrint = false }
         if noScale { cleaning.scale = false }
