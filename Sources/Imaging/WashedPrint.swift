@@ -57,7 +57,7 @@ enum WashedPrint {
         gains = patches(gains, columns: columns, rows: rows)
         let washed = gains.filter { $0 > 1 }.count
         guard Double(washed) >= minimumWashedShare * Double(printed.count) else { return nil }
-        // Each tile's gain softened with its neighbours' so a washed patch fades out at its edge.
+        // The gain fades out over a tile beyond the patch, so its edge shows no step.
         gains = smoothed(gains, columns: columns, rows: rows)
         return applied(page, gains: gains, paper: maxs, columns: columns, rows: rows)
     }
@@ -97,7 +97,8 @@ enum WashedPrint {
         return kept
     }
 
-    /// A 3×3 mean over the tile grid.
+    /// Each tile's gain raised to the mean of the 3×3 tiles around it, never lowered: a patch's
+    /// gain fades out over the tile beyond its edge.
     private static func smoothed(_ values: [Double], columns: Int, rows: Int) -> [Double] {
         var out = values
         for r in 0..<rows {
