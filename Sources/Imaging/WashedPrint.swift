@@ -72,11 +72,11 @@ enum WashedPrint {
 
     /// `gains` with the washed tiles outside a patch set back to 1.
     private static func patches(_ gains: [Double], columns: Int, rows: Int) -> [Double] {
-        var label = [Int](repeating: -1, count: gains.count)
+        var visited = [Bool](repeating: false, count: gains.count)
         var kept = gains
-        for start in gains.indices where gains[start] > 1 && label[start] < 0 {
+        for start in gains.indices where gains[start] > 1 && !visited[start] {
             var stack = [start], members: [Int] = []
-            label[start] = start
+            visited[start] = true
             while let index = stack.popLast() {
                 members.append(index)
                 let r = index / columns, c = index % columns
@@ -84,8 +84,8 @@ enum WashedPrint {
                     let rr = r + dr, cc = c + dc
                     guard rr >= 0, rr < rows, cc >= 0, cc < columns else { continue }
                     let next = rr * columns + cc
-                    guard gains[next] > 1, label[next] < 0 else { continue }
-                    label[next] = start
+                    guard gains[next] > 1, !visited[next] else { continue }
+                    visited[next] = true
                     stack.append(next)
                 } }
             }
