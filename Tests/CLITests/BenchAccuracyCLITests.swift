@@ -46,6 +46,32 @@ import Testing
         #expect((output["perReceiptRSS"] as? String)?.hasPrefix("exact") == true)
     }
 
+    /// OMP_THREAD_LIMIT and glibc's allocator tunables only act when they are there as the process
+    /// starts: a run started without them starts itself again with them, and one started with
+    /// the user's own value keeps it. The bench reports what it ran with.
+    @Test func theProcessStartsItselfAgainWithWhatItsSpeedNeeds() throws {
+        let dir = try TemporaryDirectory()
+        let dataset = dir.file("one")
+        try FileManager.default.createDirectory(at: dataset.appendingPathComponent("img"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Fixtures.url("receipts/eng-restaurant-clean.png"),
+                                         to: dataset.appendingPathComponent("img/r.png"))
+        try Data(#"{"id": "r", "vendor": "HARBOUR VIEW KITCHEN LTD", "date": "2018-12-21", "total": "76.20"}"#.utf8)
+            .write(to: dataset.appendingPathComponent("truth.jsonl"))
+        var rebut = RebutBinary(store: dir.file("store.sqlite"))
+        rebut.environment["OMP_THREAD_LIMIT"] = nil
+        rebut.environment["GLIBC_TUNABLES"] = nil
+        let bare = try #require(try rebut.json(["bench", "accuracy", "--dataset", dataset.path, "--json"]) as? [String: Any])
+        let started = try #require(bare["launchEnvironment"] as? [String: String])
+        #expect(started["OMP_THREAD_LIMIT"] == "1")
+        #expect(started["GLIBC_TUNABLES"]?.contains("glibc.malloc.hugetlb=1") == true, "\(started)")
+        #expect((bare["report"] as? [String: Any])?["receipts"] as? Int == 1)
+
+        rebut.environment["GLIBC_TUNABLES"] = "glibc.malloc.arena_max=2"
+        let own = try #require(try rebut.json(["bench", "accuracy", "--dataset", dataset.path, "--json"]) as? [String: Any])
+        let kept = try #require(own["launchEnvironment"] as? [String: String])
+        #expect(kept == ["OMP_THREAD_LIMIT": "1", "GLIBC_TUNABLES": "glibc.malloc.arena_max=2"])
+    }
+
     /// The tuning knobs refuse what they cannot use, naming the option, before any receipt is read.
     @Test(arguments: [["--verify-heights", "24,x"], ["--verify-heights", "24,,30"], ["--verify-heights", "4"],
                       ["--max-scaled-mp", "0"]])

@@ -68,6 +68,9 @@ struct BenchAccuracyCommand: AsyncParsableCommand {
         var jobs: Int
         var cores: Int
         var languages: String
+        /// The variables the process started with that change its speed (`LaunchEnvironment`):
+        /// figures are only comparable between runs started alike.
+        var launchEnvironment: [String: String]
         var failures: [String]
         var misses: [AccuracyMiss]?
         var warm: WarmReport?
@@ -169,7 +172,7 @@ struct BenchAccuracyCommand: AsyncParsableCommand {
                                 + "(\(analyser.configuration.jobs) workers share it)",
                             wallSeconds: wall, jobs: analyser.configuration.jobs,
                             cores: ProcessInfo.processInfo.activeProcessorCount,
-                            languages: pipelineOptions.lang, failures: failures,
+                            languages: pipelineOptions.lang, launchEnvironment: LaunchEnvironment.current, failures: failures,
                             misses: misses ? missList : nil, warm: warmReport)
         if json {
             print(JSONOutput.pretty(output))
@@ -181,6 +184,7 @@ struct BenchAccuracyCommand: AsyncParsableCommand {
         }
         for failure in failures { print("failed: \(failure)") }
         print("\(report.receipts) receipts from \(dataset), --lang \(output.languages), \(output.jobs) workers on \(output.cores) cores")
+        print("started with " + output.launchEnvironment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
         print(report.table, terminator: "")
         if let warmReport {
             print("")
