@@ -175,6 +175,26 @@ struct PrintBlock {
         return best
     }
 
+    /// Whether the block's box reaches past `ink` (full resolution) on both sides one way, by more
+    /// than `ReceiptLocator.printBeyondInkRegion` of its size each, and covers at least half of it
+    /// the other way: the same print, found to both ends of its lines. A block elsewhere (a
+    /// copier's dotted edge shadow, denser than the slip's print) does not cover it; one reaching
+    /// past it on one side only is a note written beside the print (a clean scan lost its total
+    /// when widened to a handwritten number).
+    func widens(_ ink: PixelRect) -> Bool {
+        let corners = [quad.topLeft, quad.topRight, quad.bottomRight, quad.bottomLeft]
+        let across = (corners.map(\.x).min()!, corners.map(\.x).max()!), down = (corners.map(\.y).min()!, corners.map(\.y).max()!)
+        let inkAcross = (Double(ink.x), Double(ink.x + ink.width)), inkDown = (Double(ink.y), Double(ink.y + ink.height))
+        func spansAndReaches(_ block: (Double, Double), _ ink: (Double, Double)) -> Bool {
+            let size = ink.1 - ink.0, reach = ReceiptLocator.printBeyondInkRegion * size
+            return block.0 < ink.0 - reach && block.1 > ink.1 + reach
+        }
+        func covers(_ block: (Double, Double), _ ink: (Double, Double)) -> Bool {
+            max(0, min(block.1, ink.1) - max(block.0, ink.0)) >= 0.5 * (ink.1 - ink.0)
+        }
+        return spansAndReaches(across, inkAcross) && covers(down, inkDown) || spansAndReaches(down, inkDown) && covers(across, inkAcross)
+    }
+
     /// The share of the block's strokes lying outside `mask` (1 bpp, set where the sheet is), a
     /// mask of the same frame reduced by `maskReduction`.
     func shareOutside(_ mask: LeptonicaImage, maskReduction: Int) -> Double {

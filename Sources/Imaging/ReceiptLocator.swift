@@ -51,7 +51,17 @@ enum ReceiptLocator {
            isSurface(found, hull: hull, holding: block, scene: scene), let cut = cut(source, along: block) {
             return cut
         }
-        let region = region(found, scene)
+        var region = region(found, scene)
+        // With no sheet found, the ink region is widened to the print's own block when the block
+        // spans it and reaches clearly beyond it: the ink region thresholds the 500 px copy, where
+        // thin strokes average out to the paper's grey, so on a white slip lying on a white lid it
+        // held only the bold logo, name and barcode, and every line lost its first and last
+        // characters. Widened, not replaced: the box is cropped and straightened as before (cut
+        // along the block's own turned rectangle, slips on pages came out turned by a degree or two).
+        if found == nil, let ink = region, let block = PrintBlock.find(in: source), block.frameShare < maximumPrintBlockShare,
+           block.widens(scene.fullResolution(ink, margin: false)) {
+            region = ink.union(scene.smallCopyBox(around: block.quad))
+        }
         if region == nil, let block = PrintBlock.find(in: source), block.frameShare < maximumPrintBlockShare,
            let cut = cut(source, along: block) {
             return cut
@@ -101,6 +111,11 @@ enum ReceiptLocator {
 
     /// The print found covering more of the frame than this is a receipt filling it: nothing to cut.
     static let maximumPrintBlockShare = 0.6
+
+    /// How far past the ink region's box the print block must reach, as a share of the box's
+    /// width or height, to be taken instead: on a clean scan the two differ by the block's margin
+    /// (5% of its width), where thin print was missed by a column of characters or more.
+    static let printBeyondInkRegion = 0.12
 
     /// The share of a receipt's print that may lie outside the sheet found for it: a stamp or a
     /// curled edge's last letters, not a third of the slip.
@@ -337,6 +352,17 @@ private struct ReducedScene {
     /// A small-copy mask at full resolution (each pixel repeated `reduction` times each way).
     func fullResolution(_ mask: LeptonicaImage) -> LeptonicaImage? {
         LeptonicaImage(taking: reduction > 1 ? pixExpandReplicate(mask.pointer, Int32(reduction)) : pixClone(mask.pointer))
+    }
+
+    /// The small-copy box around `quad` (full resolution), within the frame.
+    func smallCopyBox(around quad: PaperQuad) -> PixelRect {
+        let corners = [quad.topLeft, quad.topRight, quad.bottomRight, quad.bottomLeft]
+        let r = Double(reduction)
+        let left = max(0, Int32((corners.map(\.x).min()! / r).rounded(.down)))
+        let top = max(0, Int32((corners.map(\.y).min()! / r).rounded(.down)))
+        let right = min(Int32(small.width), Int32((corners.map(\.x).max()! / r).rounded(.up)))
+        let bottom = min(Int32(small.height), Int32((corners.map(\.y).max()! / r).rounded(.up)))
+        return PixelRect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
     }
 
     /// A margin around the paper, in small-copy pixels: the paper's edge stays in the crop.

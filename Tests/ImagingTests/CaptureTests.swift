@@ -247,6 +247,34 @@ import Testing
         #expect(cut.width <= slip.width * 3 / 2, "\(cut.width)×\(cut.height)")
     }
 
+    /// A white slip on a white A4 lid, its lines printed thin under a bold logo, a bold centred
+    /// name and above a barcode, all three narrower than the lines: on the locator's small copy
+    /// only those are dark enough to count as ink, and the cut to them took the first and last
+    /// characters off every line.
+    @Test func aWhiteSlipOnAWhiteLidKeepsTheEndsOfItsLines() throws {
+        let body = try #require(LeptonicaImage.renderedText(receiptLines + receiptLines, fontSize: 10, margin: 12)?
+            .withGreyLevels(ink: 40, paper: 250))
+        let header = try #require(LeptonicaImage.renderedText(["CAFE DEL", "MAR SL", "BARCELONA"], fontSize: 16, margin: 12)?
+            .withGreyLevels(ink: 20, paper: 250))
+        let logoWidth = header.width, logoHeight = 160
+        let slip = try #require(LeptonicaImage.filled(width: body.width, height: body.height + header.height + 2 * logoHeight + 120, grey: 250)?
+            .pasting(header, x: (body.width - header.width) / 2, y: logoHeight + 50)?
+            .pasting(body, x: 0, y: logoHeight + 60 + header.height))
+        var logo: UnsafeMutablePointer<BOX>? = boxCreate(Int32((slip.width - logoWidth) / 2), 30, Int32(logoWidth), Int32(logoHeight))
+        pixSetInRectArbitrary(slip.pointer, logo, 20)
+        boxDestroy(&logo)
+        for k in 0..<(logoWidth / 12) {   // a barcode under the print: bars 6 px wide
+            pixRasterop(slip.pointer, Int32((slip.width - logoWidth) / 2 + 12 * k), Int32(slip.height - logoHeight - 30), 6,
+                        Int32(logoHeight), PIX_CLR, nil, 0, 0)
+        }
+        let page = try #require(LeptonicaImage.filled(width: 2480, height: 3508, grey: 250)?.pasting(slip, x: 700, y: 500))
+        var notes: [String] = []
+        let cut = try cropOnly.clean(page, notes: &notes)
+        #expect(cut.width >= body.width * 9 / 10, "\(cut.width) px wide for lines \(body.width) px wide")
+        #expect(cut.height >= body.height + header.height, "\(cut.height) px tall")
+        #expect(cut.width <= slip.width * 3 / 2 && cut.height <= slip.height * 3 / 2, "\(cut.width)×\(cut.height)")
+    }
+
     @Test func aPageWithSeveralSlipsSaysSo() throws {
         let sheet = try paper()
         let page = try #require(LeptonicaImage.filled(width: sheet.width * 2 + 300, height: sheet.height + 200, grey: 120))
