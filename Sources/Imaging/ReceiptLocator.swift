@@ -53,11 +53,11 @@ enum ReceiptLocator {
         }
         var region = region(found, scene)
         // With no sheet found, the ink region is widened to the print's own block when the block
-        // spans it and reaches clearly beyond it: the ink region thresholds the 500 px copy, where
-        // thin strokes average out to the paper's grey, so on a white slip lying on a white lid it
-        // held only the bold logo, name and barcode, and every line lost its first and last
-        // characters. Widened, not replaced: the box is cropped and straightened as before (cut
-        // along the block's own turned rectangle, slips on pages came out turned by a degree or two).
+        // reaches past both ends of its lines (`PrintBlock.widens`). The ink region thresholds the
+        // 500 px copy, where thin strokes average out to the paper's grey: on a white slip lying on
+        // a white lid it held only the bold logo, name and barcode, and every line lost its first
+        // and last characters. Widened, not replaced: the box is cropped and straightened as before
+        // (cut along the block's own turned rectangle, slips on pages came out turned a degree or two).
         if found == nil, let ink = region, let block = PrintBlock.find(in: source), block.frameShare < maximumPrintBlockShare,
            block.widens(scene.fullResolution(ink, margin: false)) {
             region = ink.union(scene.smallCopyBox(around: block.quad))
@@ -112,9 +112,9 @@ enum ReceiptLocator {
     /// The print found covering more of the frame than this is a receipt filling it: nothing to cut.
     static let maximumPrintBlockShare = 0.6
 
-    /// How far past the ink region's box the print block must reach, as a share of the box's
-    /// width or height, to be taken instead: on a clean scan the two differ by the block's margin
-    /// (5% of its width), where thin print was missed by a column of characters or more.
+    /// How far past each end of the ink region's box the print block must reach, as a share of the
+    /// box's width or height, to widen it: on a clean scan the two differ by the block's margin (5%
+    /// of its width); where thin print was missed, by a column of characters or more.
     static let printBeyondInkRegion = 0.12
 
     /// The share of a receipt's print that may lie outside the sheet found for it: a stamp or a
