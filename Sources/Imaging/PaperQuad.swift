@@ -123,6 +123,15 @@ struct PaperQuad: Equatable {
         return Double(after) >= 0.8 * Double(before) ? sheet : nil
     }
 
+    /// The corners clockwise from the top left.
+    var corners: [Point] { [topLeft, topRight, bottomRight, bottomLeft] }
+
+    /// The upright box around the quad: its corners' least and greatest x and y.
+    var bounds: (left: Double, top: Double, right: Double, bottom: Double) {
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        return (xs.min()!, ys.min()!, xs.max()!, ys.max()!)
+    }
+
     func scaled(by factor: Double, offsetX: Double = 0, offsetY: Double = 0) -> PaperQuad {
         func s(_ p: Point) -> Point { Point(x: (p.x + offsetX) * factor, y: (p.y + offsetY) * factor) }
         return PaperQuad(topLeft: s(topLeft), topRight: s(topRight), bottomRight: s(bottomRight), bottomLeft: s(bottomLeft))

@@ -182,8 +182,8 @@ struct PrintBlock {
     /// past it on one side only is a note written beside the print (a clean scan lost its total
     /// when widened to a handwritten number).
     func widens(_ ink: PixelRect) -> Bool {
-        let corners = [quad.topLeft, quad.topRight, quad.bottomRight, quad.bottomLeft]
-        let across = (corners.map(\.x).min()!, corners.map(\.x).max()!), down = (corners.map(\.y).min()!, corners.map(\.y).max()!)
+        let box = quad.bounds
+        let across = (box.left, box.right), down = (box.top, box.bottom)
         let inkAcross = (Double(ink.x), Double(ink.x + ink.width)), inkDown = (Double(ink.y), Double(ink.y + ink.height))
         func spansAndReaches(_ block: (Double, Double), _ ink: (Double, Double)) -> Bool {
             let size = ink.1 - ink.0, reach = ReceiptLocator.printBeyondInkRegion * size

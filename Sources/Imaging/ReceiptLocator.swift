@@ -47,7 +47,9 @@ enum ReceiptLocator {
         // the print says where the receipt is (`PrintBlock`).
         // The sheet's hull, wanted by both the surface check and the notches below; made once.
         lazy var hull = found?.convexHull()
-        if let found, let block = PrintBlock.find(in: source), let hull,
+        // The print's block, wanted by the surface check, the widening and the fallback below; found once.
+        lazy var printBlock = PrintBlock.find(in: source)
+        if let found, let block = printBlock, let hull,
            isSurface(found, hull: hull, holding: block, scene: scene), let cut = cut(source, along: block) {
             return cut
         }
@@ -58,11 +60,11 @@ enum ReceiptLocator {
         // a white lid it held only the bold logo, name and barcode, and every line lost its first
         // and last characters. Widened, not replaced: the box is cropped and straightened as before
         // (cut along the block's own turned rectangle, slips on pages came out turned a degree or two).
-        if found == nil, let ink = region, let block = PrintBlock.find(in: source), block.frameShare < maximumPrintBlockShare,
+        if found == nil, let ink = region, let block = printBlock, block.frameShare < maximumPrintBlockShare,
            block.widens(scene.fullResolution(ink, margin: false)) {
             region = ink.union(scene.smallCopyBox(around: block.quad))
         }
-        if region == nil, let block = PrintBlock.find(in: source), block.frameShare < maximumPrintBlockShare,
+        if region == nil, let block = printBlock, block.frameShare < maximumPrintBlockShare,
            let cut = cut(source, along: block) {
             return cut
         }
@@ -133,10 +135,10 @@ enum ReceiptLocator {
         let quad = block.quad
         guard quad.isPlausible else { return nil }
         if quad.tilt >= minimumTiltToFlatten { return quad.flattened(source) }
-        let corners = [quad.topLeft, quad.topRight, quad.bottomRight, quad.bottomLeft]
-        let left = max(0, Int32(corners.map(\.x).min()!)), top = max(0, Int32(corners.map(\.y).min()!))
-        let right = min(Int32(source.width), Int32(corners.map(\.x).max()!.rounded(.up)))
-        let bottom = min(Int32(source.height), Int32(corners.map(\.y).max()!.rounded(.up)))
+        let box = quad.bounds
+        let left = max(0, Int32(box.left)), top = max(0, Int32(box.top))
+        let right = min(Int32(source.width), Int32(box.right.rounded(.up)))
+        let bottom = min(Int32(source.height), Int32(box.bottom.rounded(.up)))
         guard right > left, bottom > top else { return nil }
         return source.clipped(to: PixelRect(x: left, y: top, width: right - left, height: bottom - top))
     }
@@ -356,12 +358,11 @@ private struct ReducedScene {
 
     /// The small-copy box around `quad` (full resolution), within the frame.
     func smallCopyBox(around quad: PaperQuad) -> PixelRect {
-        let corners = [quad.topLeft, quad.topRight, quad.bottomRight, quad.bottomLeft]
-        let r = Double(reduction)
-        let left = max(0, Int32((corners.map(\.x).min()! / r).rounded(.down)))
-        let top = max(0, Int32((corners.map(\.y).min()! / r).rounded(.down)))
-        let right = min(Int32(small.width), Int32((corners.map(\.x).max()! / r).rounded(.up)))
-        let bottom = min(Int32(small.height), Int32((corners.map(\.y).max()! / r).rounded(.up)))
+        let box = quad.bounds, r = Double(reduction)
+        let left = max(0, Int32((box.left / r).rounded(.down)))
+        let top = max(0, Int32((box.top / r).rounded(.down)))
+        let right = min(Int32(small.width), Int32((box.right / r).rounded(.up)))
+        let bottom = min(Int32(small.height), Int32((box.bottom / r).rounded(.up)))
         return PixelRect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
     }
 

@@ -219,9 +219,7 @@ import Testing
         let (x, y) = (slip.width, slip.height / 2)
         let scene = try #require(counter.pasting(slip, x: x, y: y))
         let block = try #require(PrintBlock.find(in: scene))
-        let corners = [block.quad.topLeft, block.quad.topRight, block.quad.bottomRight, block.quad.bottomLeft]
-        let (left, right) = (corners.map(\.x).min()!, corners.map(\.x).max()!)
-        let (top, bottom) = (corners.map(\.y).min()!, corners.map(\.y).max()!)
+        let (left, top, right, bottom) = block.quad.bounds
         let slack = Double(slip.width) / 10
         #expect(left >= Double(x) - slack && right <= Double(x + slip.width) + slack, "\(left)…\(right) for \(x)…\(x + slip.width)")
         #expect(top >= Double(y) - slack && bottom <= Double(y + slip.height) + slack, "\(top)…\(bottom) for \(y)…\(y + slip.height)")
