@@ -22,11 +22,19 @@ struct PrintBlock {
     /// The working copy's longer side: text of a slip a third of a 12 MP frame wide is 6–10 px
     /// tall there, its strokes still darker than the paper by most of their full contrast.
     static let workingSide = 1000
-    /// How much darker than the paper around it a stroke is: print 100+, a marble vein, wood
-    /// grain or a shadow's edge at most 50. Not scaled down for dim photos (paper at 100): there
-    /// the sensor's noise and a glare's edges passed a lower bar, blocks of noise were read, and
-    /// the stress set lost two receipts and read some photos for 20–30 s.
+    /// How much darker than the paper around it a stroke is, on paper lit to `litPaper` or
+    /// brighter: print 100+, a marble vein, wood grain or a shadow's edge at most 50. A lower bar
+    /// for every photo let the sensor's noise and a glare's edges through: blocks of noise were
+    /// read, the stress set lost two receipts and read some photos for 20–30 s.
     static let strokeContrast: Int32 = 70
+    /// The brightest paper's level (the working copy's 99th percentile) at which `strokeContrast`
+    /// holds. Light falls on print and paper alike, so in a dim photo (paper at 90–150) every
+    /// difference shrinks with it and the bar is scaled down by the same factor: held at 70, it
+    /// passed only a dim slip's bold header, and the slip was cut to its name. Photos in daylight,
+    /// under glare or in a hand's shade have their brightest paper at 190 or more, and keep 70.
+    static let litPaper = 190.0
+    /// The bar's floor, however dark the photo: above a dim sensor's noise once reduced.
+    static let leastStrokeContrast: Int32 = 25
     /// The grey closing that gives the paper's level around each pixel: wider than any stroke.
     static let paperWindow: Int32 = 15
     /// Print lies in lines a line's height or two apart; strokes this far apart are one block.
@@ -62,12 +70,21 @@ struct PrintBlock {
         return PrintBlock(quad: grown.quad.scaled(by: Double(reduction)), ink: ink, reduction: reduction, frameShare: grown.area / frame)
     }
 
-    /// Pixels darker than the paper around them (a grey closing wider than any stroke) by `strokeContrast` (1 bpp).
+    /// Pixels darker than the paper around them (a grey closing wider than any stroke) by the
+    /// stroke contrast for the photo's light (`contrast(forBrightest:)`), 1 bpp.
     static func strokes(of work: LeptonicaImage) -> LeptonicaImage? {
-        guard let paper = LeptonicaImage(taking: pixCloseGray(work.pointer, paperWindow, paperWindow)),
+        var brightest: UInt32 = 255
+        guard pixGetRankValue(work.pointer, 2, 0.99, &brightest) == 0,
+              let paper = LeptonicaImage(taking: pixCloseGray(work.pointer, paperWindow, paperWindow)),
               let darkness = LeptonicaImage(taking: pixSubtractGray(nil, paper.pointer, work.pointer)),
               let lightness = LeptonicaImage(taking: pixInvert(nil, darkness.pointer)) else { return nil }
-        return LeptonicaImage(taking: pixThresholdToBinary(lightness.pointer, 256 - strokeContrast))
+        return LeptonicaImage(taking: pixThresholdToBinary(lightness.pointer, 256 - contrast(forBrightest: Int(brightest))))
+    }
+
+    /// The stroke contrast for a copy whose brightest paper (99th percentile) is at `level`.
+    static func contrast(forBrightest level: Int) -> Int32 {
+        let scaled = Double(strokeContrast) * min(1, Double(level) / litPaper)
+        return max(leastStrokeContrast, Int32(scaled.rounded()))
     }
 
     /// Strokes within `blockReach` of each other, one clump each: its box, its strokes, how many.
