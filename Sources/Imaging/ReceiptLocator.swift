@@ -69,10 +69,17 @@ enum ReceiptLocator {
             return cut
         }
         guard let paper = region, Double(paper.area) / frame < maxPaperShare else { return lifted }
+        let sheetMask = found.flatMap { $0.components.mask(at: $0.largest) }
+        let corners = sheetMask.flatMap { PaperQuad.corners(of: $0) }
+        // A bright patch no quadrilateral fits is the slip run together with what lies beside it
+        // (a hand's white notebook, a paper under it): its corners are no slip's, and the warp
+        // from them slanted every line. The print's own block, when it is the smaller, is cut instead.
+        if let sheetMask, let corners, corners.overlap(with: sheetMask) < minimumSheetQuadFit, let block = printBlock,
+           block.frameShare < Double(paper.area) / frame, let cut = cut(source, along: block) {
+            return cut
+        }
         // A sheet seen at an angle is laid flat from its corners rather than boxed.
-        if let found, let mask = found.components.mask(at: found.largest),
-           let quad = PaperQuad.corners(of: mask)?.scaled(by: Double(scene.reduction), offsetX: Double(paper.x) + 0.5,
-                                                          offsetY: Double(paper.y) + 0.5),
+        if let quad = corners?.scaled(by: Double(scene.reduction), offsetX: Double(paper.x) + 0.5, offsetY: Double(paper.y) + 0.5),
            quad.isPlausible, quad.tilt >= minimumTiltToFlatten, let flat = quad.flattened(source) {
             return flat
         }
@@ -110,6 +117,12 @@ enum ReceiptLocator {
         return block.frameShare * frame < minimumPrintShareOfSheet * Double(hullArea)
             && sheet.reachesFrameEdge(width: scene.small.width, height: scene.small.height)
     }
+
+    /// How well (intersection over union) the sheet's corners must fit its mask for it to be one
+    /// sheet: a slip alone on a table or lid fits at 0.93–0.99, even curled or on grain
+    /// (`PaperQuad.trustedOverlap`); one held in a hand over a desk, run together with a notebook
+    /// or the papers beside it, at 0.73–0.89.
+    static let minimumSheetQuadFit = 0.9
 
     /// The print found covering more of the frame than this is a receipt filling it: nothing to cut.
     static let maximumPrintBlockShare = 0.6

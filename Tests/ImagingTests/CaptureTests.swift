@@ -28,6 +28,21 @@ import Testing
         #expect(notes.isEmpty)
     }
 
+    /// A slip held over a desk, a white notebook touching its side: the two are one bright patch,
+    /// an L no quadrilateral fits. Warped from that patch's corners, every line came out slanted
+    /// (a photo read two lines); the print's own block is cut and laid straight instead.
+    @Test func aSlipRunTogetherWithANotebookIsCutAlongItsPrint() throws {
+        let sheet = try paper()
+        let desk = try #require(LeptonicaImage.filled(width: sheet.width * 3, height: sheet.height + 600, grey: 45))
+        let notebook = try #require(LeptonicaImage.filled(width: sheet.width, height: sheet.height / 2, grey: 250))
+        let scene = try #require(desk.pasting(sheet, x: 300, y: 300)?.pasting(notebook, x: 300 + sheet.width - 10, y: 300 + sheet.height / 2)?
+            .rotated(degrees: 6))
+        let cut = try cropOnly.clean(scene)
+        #expect(abs(cut.measuredSkew().degrees) < 1, "skew \(cut.measuredSkew())")
+        #expect(cut.width <= sheet.width * 5 / 4, "\(cut.width)×\(cut.height) for a \(sheet.width)×\(sheet.height) slip")
+        #expect(cut.height >= sheet.height * 4 / 5, "\(cut.width)×\(cut.height)")
+    }
+
     /// A slip's paper mask with a notch along its left edge (a band in shade, darker than the
     /// pale counter's threshold): the sheet's convex hull covers the notch, so the print in it
     /// is not painted white with the counter, and nothing outside the slip is taken in.
