@@ -21,22 +21,26 @@ struct DateExtractor: Sendable {
         for line in lines { readings += DateParser.readings(in: line.text, lineIndex: line.index) }
         // No real date printed ("36/03/2018", "19/62/2018"): one misread digit from a date the
         // receipt is expected in, or without such dates, from the one plausible day it can be.
-        var unreadable: [(reading: DateReading, printed: String)] = []
+        // Or a date written partly in letters OCR reads for digits ("OS~0S-17" for 05-05-17).
+        var unreadable: [(reading: DateReading, note: String)] = []
         if readings.isEmpty {
-            if let prior = context.datePrior {
-                unreadable = Self.misreadDates(in: lines) { prior.contains($0) }
-            } else {
-                unreadable = Self.misreadDates(in: lines) { plausibility($0, context: context) == 1 }
+            let accepted: (LocalDate) -> Bool = context.datePrior.map { prior in { prior.contains($0) } }
+                ?? { plausibility($0, context: context) == 1 }
+            let misreadNote = context.datePrior.map { "one misread digit from the \($0.datesName)" } ?? "the one plausible day a misread digit away"
+            unreadable = Self.misreadDates(in: lines, accepting: accepted)
+                .map { ($0.reading, "read as \($0.printed), no such day: \(misreadNote)") }
+            if unreadable.isEmpty {
+                unreadable = Self.datesInLookalikes(in: lines, accepting: accepted)
+                    .map { ($0.reading, "read as \($0.printed): letters taken for the digits they look like") }
             }
             readings = unreadable.map(\.reading)
         }
         guard !readings.isEmpty else { return Result(candidates: [], confidence: 0) }
 
         var ledger = ledger(readings, context: context, receiptLines: lines)
-        for (reading, printed) in unreadable {
-            let note = context.datePrior.map { "one misread digit from the \($0.datesName)" } ?? "the one plausible day a misread digit away"
+        for (reading, note) in unreadable {
             ledger.scale(.priorMisread, by: context.datePrior == nil ? DateWeights.unreadableWithoutPrior : DateWeights.unreadableMisread,
-                         reading.date, note: "read as \(printed), no such day: \(note)")
+                         reading.date, note: note)
         }
         let ranked = ledger.ranked(tieBreak: Self.earlierLineFirst)
         let candidates = ranked.prefix(5).map {
@@ -220,6 +224,31 @@ struct DateExtractor: Sendable {
         }
         return out
     }
+
+    /// Date-shaped text with letters where its digits should be, OCR's look-alikes ("OS~0S-17",
+    /// "2O/O3/2Ol8" where a letter touches another), read as the digits: the dates `accepted`.
+    /// At least two real digits and one letter; a tilde is a dash.
+    static func datesInLookalikes(in lines: [ReceiptLine], accepting accepted: (LocalDate) -> Bool) -> [(reading: DateReading, printed: String)] {
+        var out: [(reading: DateReading, printed: String)] = []
+        for line in lines {
+            let ns = line.text as NSString
+            for match in Self.lookalikeDateShape.matches(in: line.text, range: NSRange(location: 0, length: ns.length)) {
+                let printed = ns.substring(with: match.range)
+                guard printed.filter(\.isNumber).count >= 2, printed.contains(where: \.isLetter) else { continue }
+                let digits = String(printed.map { $0 == "~" ? "-" : TextNormalisation.digitLookalikes[$0] ?? $0 })
+                for var reading in DateParser.readings(in: digits, lineIndex: line.index) where accepted(reading.date) {
+                    reading.line = line.text
+                    out.append((reading, printed))
+                }
+            }
+        }
+        return out
+    }
+
+    /// Two groups of one or two and a last of two or four, of digits and the letters OCR reads
+    /// for them, between separators, standing alone.
+    private static let lookalikeDateShape = try! NSRegularExpression(
+        pattern: #"(?<![A-Za-z0-9])[0-9OoDSsIlBZ]{1,2}[-/.~][0-9OoDSsIlBZ]{1,2}[-/.~](?:[0-9OoDSsIlBZ]{4}|[0-9OoDSsIlBZ]{2})(?![A-Za-z0-9])"#)
 
     /// Day, month and year with the same kind of separators, whatever the numbers.
     private static let dateShape = try! NSRegularExpression(pattern: #"(?<!\d)\d{1,4} ?[-/.] ?\d{1,2} ?[-/.] ?\d{2,4}(?!\d)"#)

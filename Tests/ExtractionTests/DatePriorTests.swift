@@ -56,6 +56,20 @@ struct DatePriorTests {
         #expect(extract(text, today).date == day("2018-03-30"))
     }
 
+    /// "OS~0S-17": a till's 05-05-17 with O and S read for its zeros and fives and a tilde for a
+    /// dash. With no date read anywhere, the look-alikes are read as digits: a guess, kept under
+    /// the certainty of a printed date. A date printed elsewhere wins; letters alone are no date.
+    @Test func aDateReadWithLettersForItsDigitsIsAGuess() {
+        let today = ExtractionContext(referenceDate: day("2018-01-10"))
+        let text = "99 SPEED MART\n02:49PM 565287 OS~0S-17\nTOTAL 42.35"
+        let fields = extract(text, today)
+        #expect(fields.date == day("2017-05-05"))
+        #expect(fields.candidates[.date]?.first?.evidence?.contains("read as OS~0S-17") == true)
+        #expect((fields.confidence[.date] ?? 1) < extract("99 SPEED MART\n05-05-17\nTOTAL 42.35", today).confidence[.date]!)
+        #expect(extract(text + "\nDATE 06/05/2017", today).date == day("2017-05-06"))
+        #expect(extract("99 SPEED MART\nREF SO-SO-OS\nTOTAL 42.35", today).date == nil)
+    }
+
     @Test func nothingMovesWhenNoDateInsideIsOneMisreadAway() {
         let fields = extract("CAFE LUNA\nDATE: 20/11/2016\nTOTAL 7.50", ExtractionContext(datePrior: Self.trip))
         #expect(fields.date == day("2016-11-20"))
