@@ -201,26 +201,22 @@ struct DateExtractor: Sendable {
     /// printed date.
     static func misreadDates(in lines: [ReceiptLine], accepting accepted: (LocalDate) -> Bool) -> [(reading: DateReading, printed: String)] {
         var out: [(reading: DateReading, printed: String)] = []
-        for line in lines {
-            let ns = line.text as NSString
-            for match in Self.dateShape.matches(in: line.text, range: NSRange(location: 0, length: ns.length)) {
-                let printed = ns.substring(with: match.range)
-                var found: [LocalDate: DateReading] = [:]
-                let characters = Array(printed)
-                for (i, character) in characters.enumerated() {
-                    guard let digit = character.wholeNumberValue else { continue }
-                    for replacement in OCRConfusion.digitConfusions[digit] ?? [] {
-                        var changed = characters
-                        changed[i] = Character(String(replacement))
-                        for var reading in DateParser.readings(in: String(changed), lineIndex: line.index)
-                            where accepted(reading.date) && found[reading.date] == nil {
-                            reading.line = line.text
-                            found[reading.date] = reading
-                        }
+        for (line, printed) in texts(shaped: dateShape, in: lines) {
+            var found: [LocalDate: DateReading] = [:]
+            let characters = Array(printed)
+            for (i, character) in characters.enumerated() {
+                guard let digit = character.wholeNumberValue else { continue }
+                for replacement in OCRConfusion.digitConfusions[digit] ?? [] {
+                    var changed = characters
+                    changed[i] = Character(String(replacement))
+                    for var reading in DateParser.readings(in: String(changed), lineIndex: line.index)
+                        where accepted(reading.date) && found[reading.date] == nil {
+                        reading.line = line.text
+                        found[reading.date] = reading
                     }
                 }
-                if found.count == 1, let reading = found.values.first { out.append((reading, printed)) }
             }
+            if found.count == 1, let reading = found.values.first { out.append((reading, printed)) }
         }
         return out
     }
@@ -230,19 +226,23 @@ struct DateExtractor: Sendable {
     /// At least two real digits and one letter; a tilde is a dash.
     static func datesInLookalikes(in lines: [ReceiptLine], accepting accepted: (LocalDate) -> Bool) -> [(reading: DateReading, printed: String)] {
         var out: [(reading: DateReading, printed: String)] = []
-        for line in lines {
-            let ns = line.text as NSString
-            for match in Self.lookalikeDateShape.matches(in: line.text, range: NSRange(location: 0, length: ns.length)) {
-                let printed = ns.substring(with: match.range)
-                guard printed.filter(\.isNumber).count >= 2, printed.contains(where: \.isLetter) else { continue }
-                let digits = String(printed.map { $0 == "~" ? "-" : TextNormalisation.digitLookalikes[$0] ?? $0 })
-                for var reading in DateParser.readings(in: digits, lineIndex: line.index) where accepted(reading.date) {
-                    reading.line = line.text
-                    out.append((reading, printed))
-                }
+        for (line, printed) in texts(shaped: lookalikeDateShape, in: lines)
+        where printed.filter(\.isNumber).count >= 2 && printed.contains(where: \.isLetter) {
+            let digits = String(printed.map { $0 == "~" ? "-" : TextNormalisation.digitLookalikes[$0] ?? $0 })
+            for var reading in DateParser.readings(in: digits, lineIndex: line.index) where accepted(reading.date) {
+                reading.line = line.text
+                out.append((reading, printed))
             }
         }
         return out
+    }
+
+    /// Every text of `lines` that `shape` matches, with its line.
+    private static func texts(shaped shape: NSRegularExpression, in lines: [ReceiptLine]) -> [(line: ReceiptLine, printed: String)] {
+        lines.flatMap { line in
+            let ns = line.text as NSString
+            return shape.matches(in: line.text, range: NSRange(location: 0, length: ns.length)).map { (line, ns.substring(with: $0.range)) }
+        }
     }
 
     /// Two groups of one or two and a last of two or four, of digits and the letters OCR reads
