@@ -19,6 +19,9 @@ public struct CleaningOptions: Sendable, Codable, Hashable {
     /// the paper itself is dark (a photo taken in dim light), so Tesseract's LSTM, which reads
     /// grey values, sees dark text on white paper.
     public var stretchFaintInk: Bool
+    /// Smooth out a dim photo's sensor grain or a grainy scan's with a 3×3 median before
+    /// Tesseract thresholds the page (see `Grain`).
+    public var smoothGrain: Bool = true
     /// Deepen print washed out by a reflection to the contrast of the rest of the slip's print
     /// (see `WashedPrint`).
     public var deepenWashedPrint: Bool = true

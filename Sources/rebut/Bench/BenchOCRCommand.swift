@@ -28,6 +28,7 @@ struct BenchOCRCommand: AsyncParsableCommand {
     @Flag(help: "Do not normalise the background.") var noNormalize = false
     @Flag(help: "Do not stretch faint print to black on white.") var noStretch = false
     @Flag(help: "Do not deepen print washed out by a reflection over part of the slip.") var noDeepen = false
+    @Flag(help: "Do not smooth out a dim photo's or a grainy scan's grain.") var noSmooth = false
     @Flag(help: "Thicken thin strokes (grey erosion) before sizing.") var thickenInk = false
     @Flag(help: "Do not read dot-matrix print thickened from the start.") var noDotted = false
     @Flag(help: "Do not scale.") var noScale = false
@@ -60,6 +61,7 @@ struct BenchOCRCommand: AsyncParsableCommand {
         if noNormalize { cleaning.normalizeBackground = false }
         if noStretch { cleaning.stretchFaintInk = false }
         if noDeepen { cleaning.deepenWashedPrint = false }
+        if noSmooth { cleaning.smoothGrain = false }
         if thickenInk { cleaning.thickenInk = true }
         if noDotted { cleaning.thickenDottedPrint = false }
         if noScale { cleaning.scale = false }
