@@ -4,9 +4,9 @@ import Foundation
 /// Stage 2: turns a photo or scan into the grey page Tesseract reads best.
 /// Steps run in the order that keeps each one cheap and reliable: grey, crop (less to
 /// process), deskew (on the receipt only), scale (text to ~28 px), normalise the background
-/// when it is uneven, smooth out grain (`Grain`), deepen print a reflection washed out (`WashedPrint`), and binarise only
-/// if asked: Tesseract 5's LSTM reads the grey image, and our own thresholding measured much
-/// worse (`rebut bench ocr`, see the git log).
+/// when it is uneven, smooth out grain (`Grain`), deepen print a reflection washed out
+/// (`WashedPrint`), and binarise only if asked: Tesseract 5's LSTM reads the grey image, and
+/// our own thresholding measured much worse (`rebut bench ocr`, see the git log).
 public struct ReceiptCleaner: Sendable {
     public let options: CleaningOptions
 
