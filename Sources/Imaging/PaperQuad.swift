@@ -26,15 +26,23 @@ struct PaperQuad: Equatable {
     /// grey lid had a corner put 380 px down such a strip and was warped 14° out of true. Then
     /// the spurs are opened away and straight lines fitted to the four edges give the corners.
     static func corners(of mask: LeptonicaImage) -> PaperQuad? {
+        cornersAndFit(of: mask)?.quad
+    }
+
+    /// `corners(of:)` with how well they fit the mask (`overlap(with:)`), measured once: the
+    /// choice between the extremes and the fitted edges measures it already.
+    static func cornersAndFit(of mask: LeptonicaImage) -> (quad: PaperQuad, fit: Double)? {
         guard let extremes = extremeCorners(of: mask) else { return nil }
         // The extremes are kept where they fit the paper: a curled end bows an edge, and the
         // line fitted to its middle then tilts the warp (12 MP photos lost 7 receipts to that).
         let extremesOverlap = extremes.overlap(with: mask)
-        guard extremesOverlap < Self.trustedOverlap else { return extremes }
+        guard extremesOverlap < Self.trustedOverlap else { return (extremes, extremesOverlap) }
         let sheet = withoutSpurs(mask) ?? mask
-        guard let rough = extremeCorners(of: sheet), let fitted = fittedCorners(of: sheet, near: rough),
-              fitted.overlap(with: mask) > extremesOverlap else { return extremes }
-        return fitted
+        guard let rough = extremeCorners(of: sheet), let fitted = fittedCorners(of: sheet, near: rough) else {
+            return (extremes, extremesOverlap)
+        }
+        let fittedOverlap = fitted.overlap(with: mask)
+        return fittedOverlap > extremesOverlap ? (fitted, fittedOverlap) : (extremes, extremesOverlap)
     }
 
     /// The diagonal extremes are the corners unless their quad misses or adds this much of the

@@ -70,16 +70,16 @@ enum ReceiptLocator {
         }
         guard let paper = region, Double(paper.area) / frame < maxPaperShare else { return lifted }
         let sheetMask = found.flatMap { $0.components.mask(at: $0.largest) }
-        let corners = sheetMask.flatMap { PaperQuad.corners(of: $0) }
+        let sheetCorners = sheetMask.flatMap { PaperQuad.cornersAndFit(of: $0) }
         // A bright patch no quadrilateral fits is the slip run together with what lies beside it
         // (a hand's white notebook, a paper under it): its corners are no slip's, and the warp
         // from them slanted every line. The print's own block, when it is the smaller, is cut instead.
-        if let sheetMask, let corners, corners.overlap(with: sheetMask) < minimumSheetQuadFit, let block = printBlock,
+        if let sheetCorners, sheetCorners.fit < minimumSheetQuadFit, let block = printBlock,
            block.frameShare < Double(paper.area) / frame, let cut = cut(source, along: block) {
             return cut
         }
         // A sheet seen at an angle is laid flat from its corners rather than boxed.
-        if let quad = corners?.scaled(by: Double(scene.reduction), offsetX: Double(paper.x) + 0.5, offsetY: Double(paper.y) + 0.5),
+        if let quad = sheetCorners?.quad.scaled(by: Double(scene.reduction), offsetX: Double(paper.x) + 0.5, offsetY: Double(paper.y) + 0.5),
            quad.isPlausible, quad.tilt >= minimumTiltToFlatten, let flat = quad.flattened(source) {
             return flat
         }
