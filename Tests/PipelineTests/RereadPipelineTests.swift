@@ -118,6 +118,33 @@ import Testing
         #expect(planner.merge(page(["TOTAL 94.00"])).total.map { MoneyFormat.canonical($0) } == "24.00")
     }
 
+    /// A total and a card payment one digit apart, both read with sure digits: one of them is a
+    /// misread, so both lines are read again at the verification sizes, and re-reads of the card's
+    /// line that agree with the total outvote the page's pick of the card. Amounts that differ in more than one digit are
+    /// two amounts, and nothing is read again.
+    @Test func totalsOneDigitApartAreBothReadAgainAndCounted() {
+        let context = ExtractionContext(referenceDate: LocalDate(year: 2020, month: 1, day: 1))
+        let planner = RereadPlanner(extraction: context, verificationLineHeights: [24, 30])
+        func page(card: String, rereads: [String] = []) -> OCRPage {
+            let lines = [Self.line([("KEDAI", 95), ("MAJU", 95), ("SDN", 95), ("BHD", 95)], y: 0),
+                         Self.line([("DATE:", 95), ("07/03/18", 95)], y: 40),
+                         Self.line([("TOTAL", 95), ("RM", 95), ("86.17", 96)], y: 80),
+                         Self.line([("VISA", 95), ("RM", 95), (card, 96)], y: 120)]
+            return OCRPage(lines: lines, meanConfidence: 90, width: 400, height: 200,
+                           rereads: rereads.map { LineReread(lineIndex: 3, text: $0, confidence: 85, variant: "test") })
+        }
+        let apart = planner.requests(page(card: "88.17"))
+        #expect(apart.contains { $0.lineIndex == 2 && $0.lineHeights == [24, 30] && $0.content == .amount }, "\(apart)")
+        #expect(apart.contains { $0.lineIndex == 3 && $0.lineHeights == [24, 30] && $0.content == .amount }, "\(apart)")
+        let unrelated = planner.requests(page(card: "68.19"))
+        #expect(!unrelated.contains { $0.lineHeights != nil }, "\(unrelated)")
+
+        #expect(planner.merge(page(card: "88.17")).total.map { MoneyFormat.canonical($0) } == "88.17")
+        let reread = planner.merge(page(card: "88.17", rereads: ["VISA RM 86.17", "VISA RM 86.17"]))
+        #expect(reread.total.map { MoneyFormat.canonical($0) } == "86.17")
+        #expect(reread.values(.total).contains("88.17"))
+    }
+
     /// Two re-reads agreeing outvote the page's doubted reading; against a sure one they do not count.
     @Test func agreeingRereadsOutvoteADoubtedReading() {
         let context = ExtractionContext(referenceDate: LocalDate(year: 2020, month: 1, day: 1))
