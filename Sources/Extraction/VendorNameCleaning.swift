@@ -48,7 +48,8 @@ extension VendorExtractor {
         s = TextNormalisation.replacing(Self.zeroInWord, in: s, with: "O")
         // "¥" inside a name is a struck "Y" ("D.I.¥.").
         s = TextNormalisation.replacing(Self.yenInWord, in: s, with: "Y")
-        // Registration numbers printed after the name: "(123456-X)", "(123456", "1234567-X".
+        // Registration numbers printed after the name: "(123456-X)", "(123456", "1234567-X", and
+        // with digits read as their look-alike letters, three digits at least ("(S19S37-X)").
         s = Self.trailingRegistration.stringByReplacingMatches(
             in: s, range: NSRange(location: 0, length: (s as NSString).length), withTemplate: "")
         // "$/B", "5/8", "§/B": "S/B" (Sendirian Berhad) as OCR often reads it.
@@ -182,7 +183,8 @@ extension VendorExtractor {
     private static let zeroInWord = try! NSRegularExpression(pattern: #"(?<=[A-Za-z])0|0(?=[A-Za-z])"#)
     private static let yenInWord = try! NSRegularExpression(pattern: #"(?<=[A-Za-z.])¥|¥(?=[A-Za-z.])"#)
     private static let trailingRegistration = try! NSRegularExpression(
-        pattern: #"(?<=[A-Za-z.,)/])\s*(\([^()]*\d{3,}[^()]*\)?|\(\s*\d[^)]*\)?|\(.{0,2}|\d{5,}\s*-?\s*[A-Za-z]?\)?)\s*$"#)
+        pattern: #"(?<=[A-Za-z.,)/])\s*(\([^()]*\d{3,}[^()]*\)?|\(\s*\d[^)]*\)?|\(.{0,2}|\d{5,}\s*-?\s*[A-Za-z]?\)?|"#
+            + #"\((?=(?:[^()\d]*\d){3})[\dSOIlBZ]{5,}\s*-\s*[A-Za-z]\)?)\s*$"#)
     private static let slashSB = try! NSRegularExpression(pattern: #"(?<![A-Za-z])[S$5§]/[B8]8?(?![A-Za-z])"#)
     /// "NAME SDN BHD 12345-X": a legal form (`LegalForms`, or "BHD" as OCR often reads it), then
     /// only non-letters up to a digit.

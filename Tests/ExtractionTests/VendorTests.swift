@@ -237,6 +237,10 @@ struct VendorTests {
         #expect(extract("BLUE RIVER SON BHD (519537-X)\nTOTAL 1.00").vendor == "BLUE RIVER SDN BHD")
         #expect(extract("99 QUICK MART $/B (519537-X)\nTOTAL 1.00").vendor == "99 QUICK MART S/B")
         #expect(extract("BOOK NOOK (TAMAN DAYA) SDN 8HD\nTOTAL 1.00").vendor == "BOOK NOOK (TAMAN DAYA) SDN BHD")
+        // Digits read as look-alike letters: still the number, but a bracketed word is not.
+        #expect(extract("99 QUICK MART S/B (S19S37-X)\nTOTAL 1.00").vendor == "99 QUICK MART S/B")
+        #expect(extract("KEDAI RUNCIT SOON (O01S73-K)\nTOTAL 1.00").vendor == "KEDAI RUNCIT SOON")
+        #expect(extract("GARDEN CAFE (SOLO-BIZ)\nTOTAL 1.00").vendor == "GARDEN CAFE (SOLO-BIZ)")
     }
 
     /// Legal forms are a closed list: a closing form read with look-alikes is repaired, while
