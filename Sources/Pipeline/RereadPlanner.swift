@@ -70,14 +70,27 @@ public struct RereadPlanner: Sendable {
     /// one line more read per receipt.
     static let doubtfulWordConfidence = 90.0
 
-    /// Confident fields whose pick Tesseract itself doubts: the least confident word with digits
-    /// on the picked line scores below `doubtfulWordConfidence`.
+    /// Confident fields whose pick Tesseract itself doubts: the least confident word printing the
+    /// field's kind of value on the picked line (`printsValue`), or else with digits, scores below
+    /// `doubtfulWordConfidence`. A doubted time or till number beside a surely read date is no
+    /// doubt about the date.
     static func doubtfulPicks(_ fields: ReceiptFields, lines: [TextLine]) -> [ReceiptField] {
         verifiedFields.filter { field in
             guard let index = fields.candidates[field]?.first?.lineIndex, lines.indices.contains(index) else { return false }
             let numeric = lines[index].words.filter { $0.text.filter(\.isNumber).count >= 2 }
-            guard let least = numeric.map(\.confidence).min() else { return false }
+            let printing = numeric.filter { printsValue(field, $0.text) }
+            guard let least = (printing.isEmpty ? numeric : printing).map(\.confidence).min() else { return false }
             return least < doubtfulWordConfidence
+        }
+    }
+
+    /// Whether a word has the shape of the field's value: a date's digits around a separator
+    /// ("09/03/2018", "2018-03-09"), an amount's cents ("170.00", "$8,60").
+    static func printsValue(_ field: ReceiptField, _ word: String) -> Bool {
+        switch field {
+        case .date: return word.contains(#/\d[\/.\-]\d{1,2}[\/.\-]\d/#)
+        case .total: return word.contains(#/\d[.,]\d\d(?!\d)/#)
+        default: return false
         }
     }
 

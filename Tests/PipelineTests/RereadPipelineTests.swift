@@ -89,6 +89,24 @@ import Testing
         #expect(!sure.contains { $0.lineHeights != nil })
     }
 
+    /// Only the words printing the date count: a doubted time or till number beside a surely read
+    /// date is no reason to read the date again, a doubted date beside a sure time is.
+    @Test func aDoubtedTimeBesideASureDateIsNoDoubtAboutTheDate() {
+        let context = ExtractionContext(referenceDate: LocalDate(year: 2020, month: 1, day: 1))
+        let planner = RereadPlanner(extraction: context, verificationLineHeights: [24, 30])
+        func page(date: Double, time: Double) -> OCRPage {
+            OCRPage(lines: [Self.line([("KEDAI", 95), ("MAJU", 95), ("SDN", 95), ("BHD", 95)], y: 0),
+                            Self.line([("09/03/2018", date), ("21:26", time), ("0001", time)], y: 40),
+                            Self.line([("TOTAL", 95), ("31.45", 96)], y: 80)],
+                    meanConfidence: 90, width: 400, height: 200)
+        }
+        let sureDate = planner.requests(page(date: 93, time: 40))
+        #expect(!sureDate.contains { $0.lineIndex == 1 && $0.lineHeights != nil }, "\(sureDate)")
+        let doubtedDate = planner.requests(page(date: 60, time: 96))
+        #expect(doubtedDate.contains { $0.lineIndex == 1 && $0.lineHeights == [24, 30] }, "\(doubtedDate)")
+        #expect(RereadPlanner.printsValue(.total, "$8,60") && !RereadPlanner.printsValue(.total, "21:26"))
+    }
+
     /// A total whose digits Tesseract doubts is verified like a date: its line is read again at
     /// the verification sizes; a total read with sure digits is not.
     @Test func aDoubtedTotalIsVerifiedAtSeveralSizes() {
