@@ -193,6 +193,23 @@ struct TotalRuleTests {
         #expect(totalLedger(text).fired(.contradictsZeroRounding, on: "7.80"))
     }
 
+    /// Under a cash rounding the amount due is a multiple of five cents: a total one digit from
+    /// one is a misread of it, a total the rounding moves onto one is the unrounded amount; a
+    /// card pays exactly, and a total two digits from the multiple is left as printed.
+    @Test func aTotalUnderACashRoundingIsAMultipleOfFiveCents() {
+        let misread = "ITEM 106.10\nSub Total 706.10\nGST 6.37\nRounding -0.02\nTotal (RM): 112.46"
+        #expect(extract(misread).total == amount("112.45"))
+        #expect(totalLedger(misread).fired(.notCashRounded, on: "112.46"))
+        #expect(extract(misread).values(.total).contains("112.46"))
+        #expect(extract("ITEM 101.76\nRounding -0.01\nTotal 101.76").total == amount("101.75"))
+        #expect(extract("Rounding -0.02\nTotal 112.46\nVISA 112.46").total == amount("112.46"))
+        let farther = "ITEM 112.49\nRounding -0.02\nTotal 112.49"
+        #expect(extract(farther).total == amount("112.49"))
+        #expect(!totalLedger(farther).fired(.notCashRounded, on: "112.49"))
+        // A rounding printed after the total says nothing about it.
+        #expect(extract("Total 112.46\nRounding -0.01\nCash 112.45").total == amount("112.45"))
+    }
+
     /// Rounding moves a total by cents: a rounded total read with doubt, whole units away from
     /// the total above it and one digit apart, is that total misread; read with more confidence
     /// than the total, it is not doubted.

@@ -81,6 +81,31 @@ enum ArithmeticRules {
         }
     }
 
+    /// `notCashRounded`: a till that prints a cash rounding charges a multiple of five cents, so a
+    /// total printed up to three lines under a rounding of a few cents is one too. One that is not
+    /// is either the unrounded total printed after its rounding ("Rounding -0.01 / Total 101.76",
+    /// due 101.75: the total ± the rounding is a multiple) or a misread one digit from the multiple
+    /// nearest it ("Rounding -0.02 / Total 112.46" for 112.45). Either way that multiple takes over
+    /// the printed total's evidence and the printed total keeps half. A card pays the exact
+    /// amount: a total the card was charged stays as printed.
+    static func notCashRounded(_ facts: TotalFacts, _ ledger: inout TotalLedger) {
+        guard !ledger.disabled.contains(.notCashRounded) else { return }
+        let cardPaid = facts.cardPaid
+        for rounding in facts.values(.rounding) where rounding.value != 0 && abs(rounding.value) <= CashRounding.step {
+            for total in facts.totals where total.lineIndex > rounding.lineIndex && total.lineIndex <= rounding.lineIndex + 3
+                && !CashRounding.isRounded(total.value) && !cardPaid.contains(total.value) && ledger.has(total.value) {
+                let nearest = CashRounding.nearest(total.value)
+                let unrounded = [total.value + abs(rounding.value), total.value - abs(rounding.value)].contains(nearest)
+                guard unrounded || ClosedSums.differingDigit(total.value, nearest) != nil else { continue }
+                if !ledger.has(nearest) || ledger.score(of: nearest) < ledger.score(of: total.value) {
+                    ledger.takeOver(.correctionTakesLabel, from: total.value, to: nearest, keeping: true)
+                }
+                ledger.scale(.notCashRounded, by: TotalWeights.weight(.notCashRounded), total.value,
+                             note: "under ROUNDING \(rounding.value), \(nearest) is cash-rounded")
+            }
+        }
+    }
+
     /// `contradictsZeroRounding`: "ROUNDING 0.00" between a total and a rounded total says the two
     /// are equal, so a rounded total that differs is the misread one when the total is printed
     /// more than once.

@@ -46,6 +46,7 @@ struct TotalExtractor: Sendable {
         ArithmeticRules.superseded(sums, &ledger)
         ArithmeticRules.zeroRounding(facts, &ledger)
         ArithmeticRules.roundedFarFromTotal(facts, &ledger)
+        ArithmeticRules.notCashRounded(facts, &ledger)
         PaymentRules.paidMinusChange(facts, sums, &ledger)
         PaymentRules.abovePayment(facts, sums, &ledger)
         PaymentRules.belowCardPayment(facts, sums, &ledger)

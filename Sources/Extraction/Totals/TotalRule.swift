@@ -41,6 +41,8 @@ enum TotalRule: String, CaseIterable, Sendable {
     case belowCardPayment
     /// A printed total a closed sum shows to be a one-digit misread.
     case misreadOfSum
+    /// A total under a cash rounding that is no multiple of five cents.
+    case notCashRounded
     /// Printed with one digit of cents where the receipt prints two.
     case shortFraction
 
@@ -62,7 +64,7 @@ enum TotalRule: String, CaseIterable, Sendable {
              .roundedTakesLabel, .correctionTakesLabel:
             return .evidence
         case .superseded, .contradictsZeroRounding, .roundedFarFromTotal, .offPaidMinusChange, .abovePayment, .belowCardPayment, .misreadOfSum,
-             .shortFraction:
+             .shortFraction, .notCashRounded:
             return .doubt
         case .closedPaidInFull, .closedSubtotalPlusCharges, .closedTaxTableRow, .closedCorrection:
             return .proof

@@ -38,7 +38,7 @@ enum TotalWeights {
         case .offPaidMinusChange: return 0.8
         case .abovePayment: return 0.6
         case .belowCardPayment: return 0.6
-        case .misreadOfSum: return 0.5
+        case .misreadOfSum, .notCashRounded: return 0.5
         case .shortFraction: return 0.5
         case .closedPaidInFull, .closedSubtotalPlusCharges, .closedTaxTableRow, .closedCorrection:
             return closedSum
