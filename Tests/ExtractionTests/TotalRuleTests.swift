@@ -210,6 +210,20 @@ struct TotalRuleTests {
         #expect(extract("Total 112.46\nRounding -0.01\nCash 112.45").total == amount("112.45"))
     }
 
+    /// A charge printed with its rate under the subtotal checks it: a subtotal read less surely,
+    /// failing the check, is the one amount a digit away that passes, and the sums start from it.
+    /// Read as surely as the charge, or passing the check, the subtotal stays as printed.
+    @Test func aRatedChargeUnderTheSubtotalCorrectsItsMisreadDigit() {
+        let receipt = { (subtotal: String) in
+            "GUINNESS 12 GLASSES 150.00\nTIGER 12 GLASSES 145.00\n2 SUB TOTAL \(subtotal)\nSERVICE CHARGE 10% 29.50\nGST 6% 19.47\nROUNDING ADJ -0.02"
+        }
+        let misread = extractRead(receipt("296.00@75"))
+        #expect(misread.total == amount("343.95"), "\(misread.values(.total))")
+        let sure = extractRead(receipt("296.00@96"))
+        #expect(sure.total != amount("343.95"), "\(sure.values(.total))")
+        #expect(extractRead(receipt("295.00@75")).total == amount("343.95"))
+    }
+
     /// Rounding moves a total by cents: a rounded total read with doubt, whole units away from
     /// the total above it and one digit apart, is that total misread; read with more confidence
     /// than the total, it is not doubted.

@@ -51,6 +51,8 @@ extension TotalExtractor {
         static let lostPoint = 0.6
         /// A digit read as the letter glued before the amount ("S9,10" as 59.10).
         static let gluedDigit = 0.6
+        /// A subtotal its charge's rate shows to be misread (`subtotalsCheckedByTheirCharge`).
+        static let uncheckedSubtotal = 0.5
         /// A label's amount on a later line: all labels of the run paired, or only some.
         static let pairedRun = 0.9, partlyPairedRun = 0.7
     }
@@ -79,6 +81,52 @@ extension TotalExtractor {
             result[k].readingConfidence = lines[result[k].lineIndex].readingConfidence(of: result[k].value)
         }
         Self.totalsTakenForTax(&result, lines)
+        Self.subtotalsCheckedByTheirCharge(&result)
+        return result
+    }
+
+    /// "SUB TOTAL 296.00 / SERVICE CHARGE 10% 29.50": a charge printed with its rate right under
+    /// a subtotal is levied on it (added, or included in it), to the cent. When the subtotal
+    /// fails that check, OCR was less sure of it than of the charge, and exactly one amount a
+    /// digit away passes it (295.00), the subtotal was misread: it is that amount, and the
+    /// printed one stays a guessed reading. The receipt's sums then start from the right subtotal.
+    static func subtotalsCheckedByTheirCharge(_ amounts: inout [LabelledAmount]) {
+        let money = amounts.indices.filter { amounts[$0].hasFraction && !amounts[$0].isAlternativeReading && amounts[$0].value != 0 }
+        for (position, k) in money.enumerated() where amounts[k].role == .subtotal && amounts[k].value > 0 {
+            let subtotal = amounts[k]
+            guard let next = money.dropFirst(position + 1).first(where: { amounts[$0].lineIndex != subtotal.lineIndex }),
+                  amounts[next].role == .tax, amounts[next].lineIndex <= subtotal.lineIndex + 2,
+                  let rate = ClosedSums.taxRate(in: amounts[next].line),
+                  let chargeConfidence = amounts[next].readingConfidence,
+                  let subtotalConfidence = subtotal.readingConfidence, subtotalConfidence < chargeConfidence else { continue }
+            let charge = amounts[next].value
+            func levies(_ base: Decimal) -> Bool {
+                ClosedSums.tax(on: base, at: rate) == charge || ClosedSums.share(of: base, at: rate) == charge
+            }
+            guard !levies(subtotal.value) else { continue }
+            let passing = Self.oneDigitAway(subtotal.value).filter(levies)
+            guard passing.count == 1, let checked = passing.first else { continue }
+            var misread = subtotal
+            misread.isAlternativeReading = true
+            misread.weight *= ReadingWeight.uncheckedSubtotal
+            amounts[k].value = checked
+            amounts.append(misread)
+        }
+    }
+
+    /// Every amount with the same digits but one, the cents kept as many ("296.00" → 196.00,
+    /// 295.00, 296.10 …), none with a leading zero.
+    static func oneDigitAway(_ value: Decimal) -> [Decimal] {
+        let digits = Array(ReceiptLine.digits(of: value))
+        guard digits.count >= 3 else { return [] }
+        var result: [Decimal] = []
+        for position in digits.indices {
+            for digit in "0123456789" where digit != digits[position] && !(position == 0 && digit == "0") {
+                var changed = digits
+                changed[position] = digit
+                if let cents = Decimal(string: String(changed)) { result.append(cents / 100) }
+            }
+        }
         return result
     }
 
