@@ -224,6 +224,13 @@ struct TotalRuleTests {
         #expect(extractRead(receipt("295.00@75")).total == amount("343.95"))
     }
 
+    /// A rounded total its total and rounding land on closes a sum of its own: cash less change
+    /// one digit from it does not make it a misread, however unsure OCR was of it.
+    @Test func aTotalClosedByItsRoundingIsNoMisreadOfCashLessChange() {
+        let text = "BOOK 43.07\nTotal RM Incl. of GST 31.47@95\nRounding Adj -0.02@90\nTotal RM 31.45@60\nCash 30.00@80\nCHANGE 18.55@90"
+        #expect(extractRead(text).total == amount("31.45"), "\(extractRead(text).values(.total))")
+    }
+
     /// Rounding moves a total by cents: a rounded total read with doubt, whole units away from
     /// the total above it and one digit apart, is that total misread; read with more confidence
     /// than the total, it is not doubted.
