@@ -22,7 +22,9 @@ struct VendorExtractor: Sendable {
             guard Self.letterCount(cleaned) >= 2 else { continue }
             let abovePlace = position + 1 < lines.count && Self.isPostcodeAndPlace(lines[position + 1].match)
             let score = Self.score(line, cleaned: cleaned, rank: rank, abovePostcodeAndPlace: abovePlace)
-            rank += 1
+            // A line without a word of three letters (a logo read as "2 {& O < O py") is no
+            // printed line the name could stand below: it does not push the name down.
+            if cleaned.split(separator: " ").contains(where: { $0.filter(\.isLetter).count >= 3 }) { rank += 1 }
             scored.append((cleaned, score, line))
         }
         Self.preferShopsOverOwners(&scored)

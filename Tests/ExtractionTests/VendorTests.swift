@@ -233,6 +233,13 @@ struct VendorTests {
         #expect(fields.values(.vendor).contains("HARIMAU HOLDINGS"))
     }
 
+    /// A logo read as symbols above the name ("2 {& O < O py") is no line the name stands below:
+    /// the name keeps its place against a company's legal name printed among the items.
+    @Test func aLogoReadAsSymbolsDoesNotPushTheNameDown() {
+        let text = "2 {& O < O py\nBEYOND BROTHERS HARDWARE\nLOT 1-0-2, JLN 1/50,\nDIAMOND SQUARE\nOFF JLN GOMBAK\n53000 KUALA LUMPUR\nTEL : 03-40211233\nINVOICE\nQTY DESCRIPTION\nPDP UTEK (M) SDN BHD\nTOTAL 12.00"
+        #expect(extract(text).vendor == "BEYOND BROTHERS HARDWARE", "\(extract(text).values(.vendor))")
+    }
+
     @Test func registrationNumbersAndLegalFormMisreadsCleaned() {
         #expect(extract("BLUE RIVER SON BHD (519537-X)\nTOTAL 1.00").vendor == "BLUE RIVER SDN BHD")
         #expect(extract("99 QUICK MART $/B (519537-X)\nTOTAL 1.00").vendor == "99 QUICK MART S/B")
