@@ -92,6 +92,13 @@ enum RereadVote {
         return merged
     }
 
+    /// Whether a candidate's amount is printed on the line it quotes (an amount inferred from
+    /// others is shown on its first term's line, which prints something else).
+    static func printsItsValue(_ candidate: Candidate) -> Bool {
+        guard let value = MoneyFormat.parse(candidate.value) else { return false }
+        return AmountParser.amounts(in: candidate.line).contains { abs($0.value) == value }
+    }
+
     /// Whether a re-read holds as many amounts with cents as the page's line, one at least
     /// read differently: the money read again, not a label or amount lost.
     static func readsMoneyAgain(_ page: String, as reread: String) -> Bool {
@@ -134,7 +141,11 @@ enum RereadVote {
                 // differently ("CASH 100.08" as "CASH 100.00"), and so let the receipt's sums
                 // settle on an amount printed elsewhere, surer than the page was.
                 // Totals only: dates re-read so lost 1 on each of tune, scan-poor tune and the wild sets.
-                guard counting, field == .total, moneyRereads?[index] == true, confidence >= pageConfidence else { continue }
+                // Printed, too, unless the page picked it: an amount the sums imply but no line
+                // prints (cash less change) is what a total line misread again leaves standing,
+                // not what a payment read again proves.
+                guard counting, field == .total, moneyRereads?[index] == true, confidence >= pageConfidence,
+                      Self.printsItsValue(top) || top.value == variants[0].candidates[field]?.first?.value else { continue }
             }
             if var tally = tallies[top.value] {
                 tally.support += 1

@@ -193,6 +193,29 @@ struct RereadVoteTests {
         #expect(!RereadVote.readsMoneyAgain("TOTAL 12.00", as: "TOTAL: 12.00"))
     }
 
+    @Test func aTotalLineMisreadAgainDoesNotHandTheTotalToAnAmountPrintedNowhere() {
+        // The page's total closes on its rounding (31.47 − 0.02); read again as 34.45 it no longer
+        // does, and cash less change (30.00 for 50.00, less 18.55) is printed on no line: the
+        // re-reads do not vote for it.
+        let lines = readLines("""
+        POPULAR BOOK CO. (M) SDN BHD
+        07/01/18 14:41
+        BOOK 43.07
+        Total RM Incl. of GST 31.47@95
+        Rounding Adj -0.02@90
+        Total RM 31.45@60
+        Cash 30.00@80
+        CHANGE 18.55@90
+        """)
+        let first = ReceiptExtractor().extract(from: lines)
+        #expect(first.total == amount("31.45"))  // the premise
+        let rereads = [AlternativeReading(lineIndex: 5, text: "Total RM 34.45", confidence: 60),
+                       AlternativeReading(lineIndex: 5, text: "Total RM 34.45", confidence: 63)]
+        let merged = ReceiptExtractor().extract(from: lines, alternatives: rereads, merging: [.total],
+                                                countingReadings: [.total], firstReading: first)
+        #expect(merged.total == amount("31.45"), "\(merged.values(.total))")
+    }
+
     @Test func agreeingReadingsOfTheSameLineDoNotRaiseConfidence() {
         let lines = TextLine.lines(fromPlainText: "SHOP SDN BHD\nHAMMER 45.90\nTOTAL 45.90")
         let first = ReceiptExtractor().extract(from: lines)
