@@ -17,11 +17,13 @@ struct VendorExtractor: Sendable {
     func extract(_ lines: [ReceiptLine], context: ExtractionContext) -> Result {
         var scored: [(value: String, score: Double, line: ReceiptLine)] = []
         var rank = 0
+        let buyer = Self.buyerBlock(lines.prefix(Self.headerLines))
         for (position, line) in lines.prefix(Self.headerLines).enumerated() {
             let cleaned = Self.clean(line.text)
             guard Self.letterCount(cleaned) >= 2 else { continue }
             let abovePlace = position + 1 < lines.count && Self.isPostcodeAndPlace(lines[position + 1].match)
-            let score = Self.score(line, cleaned: cleaned, rank: rank, abovePostcodeAndPlace: abovePlace)
+            var score = Self.score(line, cleaned: cleaned, rank: rank, abovePostcodeAndPlace: abovePlace)
+            if buyer.contains(position) { score += VendorWeights.buyer }
             // A line without a word of three letters (a logo read as "2 {& O < O py") is no
             // printed line the name could stand below: it does not push the name down.
             if cleaned.split(separator: " ").contains(where: { $0.filter(\.isLetter).count >= 3 }) { rank += 1 }
@@ -132,6 +134,21 @@ struct VendorExtractor: Sendable {
         }
         return false
     }
+
+    /// Lines an invoice gives its buyer: a buyer label ("Bill To", "Rechnung an"), the line
+    /// after it when the label stands alone, and the address lines under that.
+    static func buyerBlock(_ lines: ArraySlice<ReceiptLine>) -> Set<Int> {
+        var block = Set<Int>()
+        for (position, line) in lines.enumerated() {
+            let words = line.match.words.drop { !$0.contains(where: \.isLetter) }
+            guard Keywords.buyerLabels.contains(where: { words.starts(with: $0) }) else { continue }
+            block.formUnion(position...(position + buyerBlockLines))
+        }
+        return block
+    }
+
+    /// How many lines under a buyer label belong to the buyer: a name and two address lines.
+    static let buyerBlockLines = 3
 
     /// Whether `text` opens with `prefix`, one glyph misread, lost or added (as `sameWord`).
     static func opensWith(_ text: String, _ prefix: String) -> Bool {

@@ -186,6 +186,8 @@ enum VendorWeights {
     /// A courtesy or returns line ("THANK YOU, PLEASE COME AGAIN"): the receipt's foot, printed
     /// first only when OCR's reading order scrambled a short slip; and a welcome over the name.
     static let closing = -0.6
+    /// A line under a buyer label: the customer's name or address (`VendorExtractor.buyerBlock`).
+    static let buyer = -0.6
     /// How much of the score OCR's doubt about the line can take away.
     static let ocrDoubt = 0.4
 }

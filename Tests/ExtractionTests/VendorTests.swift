@@ -233,6 +233,17 @@ struct VendorTests {
         #expect(fields.values(.vendor).contains("HARIMAU HOLDINGS"))
     }
 
+    /// An invoice names its customer under "Bill To" (or "Rechnung an", "Facturar a"): the
+    /// customer's legal name is no vendor, however company-like; the seller's name above is.
+    @Test func theNameUnderABuyerLabelIsTheCustomer() {
+        let text = "BEYOND BROTHERS HARDWARE\nLOT 1-0-2, JLN 1/50,\nDIAMOND SQUARE\nGST ID 001921974272\nBill To\nPDP UTEK (M) SDN BHD\nSEBELAH PETRONAS\nTOTAL 12.00"
+        #expect(extract(text).vendor == "BEYOND BROTHERS HARDWARE", "\(extract(text).values(.vendor))")
+        let german = "Werkstatt Huber\nRechnung an: Müller Logistik GmbH\nHauptstr. 5\nSumme 12,00"
+        #expect(extract(german).vendor == "Werkstatt Huber", "\(extract(german).values(.vendor))")
+        // Without the label, the legal name wins as before.
+        #expect(extract(text.replacingOccurrences(of: "Bill To\n", with: "")).vendor == "PDP UTEK (M) SDN BHD")
+    }
+
     /// A logo read as symbols above the name ("2 {& O < O py") is no line the name stands below:
     /// the name keeps its place against a company's legal name printed among the items.
     @Test func aLogoReadAsSymbolsDoesNotPushTheNameDown() {

@@ -24,6 +24,7 @@ extension LanguageKeywords {
         documentTitles: ["CAIXER", "CAIXERA", "CAMBRER", "CAMBRERA", "TAULA",
                          "FACTURA SIMPLIFICADA", "FACTURA", "TIQUET", "TIQUET DE COMPRA", "REBUT", "BENVINGUTS",
                          "GRACIES", "MOLTES GRACIES", "COPIA", "CLIENT"],
+        buyerLabels: ["FACTURAR A", "FACTURAT A", "NOM DEL CLIENT"],
         addressWords: ["CARRER", "C/", "AVINGUDA", "AV.", "AVDA", "PLACA", "PL.", "PASSEIG", "PG.", "CTRA",
                        "TELEFON", "TEL", "NIF", "CIF", "CP", "BAIXOS", "LOCAL"],
         businessWords: ["RESTAURANT", "BAR", "CAFETERIA", "SUPERMERCAT", "FARMACIA", "FORN", "PASTISSERIA",

@@ -40,6 +40,7 @@ extension LanguageKeywords {
                          "MERCHANT COPY", "DUPLICATE", "COPY", "BILL", "ORDER", "TABLE", "GUEST CHECK",
                          "CHECK", "STATEMENT", "QUOTATION", "DELIVERY ORDER", "THANK YOU FOR", "FOR SHOPPING",
                          "THANKS", "TQ", "MEMBER", "CASHIER", "SALESPERSON", "COUNTER", "POS", "TERMINAL"],
+        buyerLabels: ["BILL TO", "BILLED TO", "SOLD TO", "SHIP TO", "DELIVER TO", "INVOICE TO", "CHARGE TO", "CUSTOMER NAME"],
         addressWords: ["ROAD", "STREET", "AVENUE", "LANE", "FLOOR", "SUITE", "UNIT", "BUILDING", "BLOCK",
                        "TEL", "PHONE", "FAX", "EMAIL", "E-MAIL", "WWW", "HTTP", "WEBSITE", "REG NO",
                        "REG", "CO NO", "COMPANY NO", "GST ID", "GST NO", "GST REG", "VAT NO", "VAT REG",

@@ -24,6 +24,7 @@ extension LanguageKeywords {
         documentTitles: ["SERVEUR", "SERVEUSE", "CAISSIER", "CAISSIERE", "COUVERTS",
                          "FACTURE", "TICKET", "TICKET DE CAISSE", "RECU", "BIENVENUE", "MERCI", "MERCI DE VOTRE VISITE",
                          "A BIENTOT", "DUPLICATA", "COPIE", "CLIENT"],
+        buyerLabels: ["FACTURE A", "FACTURER A", "FACTURE ADRESSEE A", "LIVRER A", "NOM DU CLIENT"],
         addressWords: ["RUE", "AVENUE", "AV.", "BD", "BOULEVARD", "PLACE", "CHEMIN", "ALLEE", "ROUTE", "QUAI",
                        "CEDEX", "TEL", "TEL.", "SIRET", "SIREN", "RCS", "TVA INTRA", "APE", "NAF"],
         businessWords: ["RESTAURANT", "BRASSERIE", "BOULANGERIE", "PHARMACIE", "SUPERMARCHE", "HOTEL", "CAFE",

@@ -26,6 +26,7 @@ extension LanguageKeywords {
         documentTitles: ["KASSIERER", "KASSIERERIN", "BEDIENER", "BEDIENUNG", "KASSE", "TISCH",
                          "RECHNUNG", "KASSENBON", "BELEG", "QUITTUNG", "KUNDENBELEG", "HERZLICH WILLKOMMEN",
                          "WILLKOMMEN", "VIELEN DANK", "DANKE", "KOPIE", "BON", "FILIALE", "FILIALNR", "FILIAL-NR"],
+        buyerLabels: ["RECHNUNG AN", "RECHNUNGSEMPFANGER", "LIEFERN AN", "LIEFERADRESSE", "KUNDENNAME"],
         addressWords: ["STRASSE", "STR.", "STR", "PLATZ", "WEG", "ALLEE", "GASSE", "TELEFON", "TEL", "FAX",
                        "UST-ID", "USTID", "UST-IDNR", "STEUERNR", "ST.-NR", "HRB", "POSTFACH"],
         businessWords: ["RESTAURANT", "GASTSTATTE", "BACKEREI", "APOTHEKE", "MARKT", "SUPERMARKT", "HOTEL",

@@ -40,6 +40,9 @@ struct LanguageKeywords: Sendable {
     var dateLabels: [String] = []
     /// Header lines that are never the vendor: document titles and greetings.
     var documentTitles: [String] = []
+    /// Labels over the buyer's name and address on an invoice ("BILL TO", "RECHNUNG AN"): the
+    /// name under them is the customer's, never the vendor's.
+    var buyerLabels: [String] = []
     /// Words that make a line an address or contact line.
     var addressWords: [String] = []
     /// Trade words ("RESTAURANT", "HARDWARE", "CAFE"): a name line, but also brand lines and slogans.
@@ -86,6 +89,11 @@ enum Keywords {
     static let deposit = merged(\.deposit)
     static let dateLabels = merged(\.dateLabels)
     static let documentTitles = merged(\.documentTitles)
+    /// Every language's buyer labels, as words.
+    static let buyerLabels: [[String]] = {
+        var seen = Set<String>()
+        return languages.flatMap(\.buyerLabels).filter { seen.insert($0).inserted }.map { $0.split(separator: " ").map(String.init) }
+    }()
     static let addressWords = merged(\.addressWords)
     /// Address words that business names share ("LION CITY KITCHEN", "Sainsbury's Local",
     /// "YHM AEON TEBRAU CITY"), and street abbreviations that are words too ("ST", "DR"): an

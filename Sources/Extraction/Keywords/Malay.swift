@@ -14,6 +14,7 @@ extension LanguageKeywords {
         discount: ["DISKAUN", "POTONGAN"],
         dateLabels: ["TARIKH"],
         documentTitles: ["INVOIS", "INVOIS CUKAI", "RESIT", "TERIMA KASIH", "SELAMAT DATANG"],
+        buyerLabels: ["DIJUAL KEPADA", "NAMA PELANGGAN", "BIL KEPADA"],
         addressWords: ["JALAN", "JLN", "TAMAN", "TMN", "LORONG", "LOT", "KAMPUNG", "KG", "BANDAR", "PERSIARAN",
                        "WISMA", "KOMPLEKS", "KAWASAN", "PERINDUSTRIAN", "LEBUH", "NO.", "LRG", "SEKSYEN", "DARUL",
                        "SELANGOR", "JOHOR", "KUALA LUMPUR", "PULAU PINANG", "PERAK", "PAHANG", "MELAKA", "SABAH",

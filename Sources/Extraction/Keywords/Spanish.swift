@@ -25,6 +25,7 @@ extension LanguageKeywords {
         documentTitles: ["CAJERO", "CAJERA", "CAMARERO", "CAMARERA", "MESA", "ATENDIDO POR",
                          "FACTURA SIMPLIFICADA", "FACTURA", "TICKET", "TIQUE", "RECIBO", "BIENVENIDO",
                          "GRACIAS", "COPIA", "CLIENTE", "NOTA DE VENTA", "TICKET DE COMPRA"],
+        buyerLabels: ["FACTURAR A", "FACTURADO A", "ENVIAR A", "NOMBRE DEL CLIENTE"],
         addressWords: ["CALLE", "C/", "AVDA", "AVENIDA", "PLAZA", "PZA", "PASEO", "CTRA", "CARRETERA",
                        "POLIGONO", "LOCAL", "TELEFONO", "TELF", "TLF", "NIF", "CIF", "N.I.F.", "C.I.F.",
                        "CP", "PISO", "BAJO"],
