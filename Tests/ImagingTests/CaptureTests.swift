@@ -310,6 +310,21 @@ import Testing
         #expect(PrintBlock.contrast(forBrightest: 230) == PrintBlock.strokeContrast, "daylight keeps the bar")
     }
 
+    /// A faded scan with a line stamped dark across its top: only that line is darker than its
+    /// paper by print's usual contrast, and the print's block was that one line, so the slip was
+    /// cut down to it. A sliver of the frame is no receipt's print: the scan is read whole.
+    @Test func aFadedScanIsNotCutToTheNameWrittenOnIt() throws {
+        let body = try #require(LeptonicaImage.renderedText(receiptLines + receiptLines, fontSize: 12, margin: 20)?
+            .withGreyLevels(ink: 200, paper: 247))
+        let name = try #require(LeptonicaImage.renderedText(["RECEIVED WITH THANKS 12/01/2019 14:05 PAID IN CASH MR TAN"], fontSize: 16, margin: 20)?
+            .withGreyLevels(ink: 90, paper: 247))
+        let scan = try #require(LeptonicaImage.filled(width: max(body.width, name.width), height: name.height + body.height + 80, grey: 247)?
+            .pasting(name, x: (max(body.width, name.width) - name.width) / 2, y: 20)?.pasting(body, x: 0, y: name.height + 60))
+        let cut = try cropOnly.clean(scan)
+        #expect(cut.height >= body.height * 9 / 10, "\(cut.width)×\(cut.height) for a \(scan.width)×\(scan.height) scan")
+        #expect(cut.width >= body.width * 9 / 10, "\(cut.width)×\(cut.height)")
+    }
+
     @Test func aPageWithSeveralSlipsSaysSo() throws {
         let sheet = try paper()
         let page = try #require(LeptonicaImage.filled(width: sheet.width * 2 + 300, height: sheet.height + 200, grey: 120))
