@@ -54,6 +54,24 @@ extension ReceiptExtractor {
     }
 }
 
+extension ReceiptExtractor {
+    /// Lines printing two of the total's `leading` candidates that differ in one digit ("TOTAL
+    /// 86.17" and "TOTAL 88.17", "VISA 68.17"): amounts a receipt prints twice are one amount, so
+    /// one of the lines is a misread, whatever Tesseract's confidence in it.
+    public static func linesOfTotalsOneDigitApart(_ fields: ReceiptFields, leading: Int) -> [Int] {
+        let amounts = (fields.candidates[.total] ?? []).prefix(leading).compactMap { candidate in
+            MoneyFormat.parse(candidate.value).map { (line: candidate.lineIndex, value: $0) }
+        }
+        var lines: [Int] = []
+        for (i, a) in amounts.enumerated() {
+            for b in amounts.dropFirst(i + 1) where ClosedSums.differingDigit(a.value, b.value) != nil {
+                for line in [a.line, b.line].compactMap({ $0 }) where !lines.contains(line) { lines.append(line) }
+            }
+        }
+        return lines
+    }
+}
+
 /// How readings of the same receipt vote on a field.
 enum RereadVote {
     /// Uncertain fields: between values of about the same confidence, the one more readings pick.

@@ -44,8 +44,8 @@ extension ReceiptLocator {
         // A receipt's print is never a sliver of the frame. Where one line is printed darker than
         // the rest (a name written on a faded slip, a stamp), that line alone passes the threshold:
         // a faded slip was cut down to it and lost every amount.
-        guard Double(region.height) >= Double(small.height) * minimumTextShare,
-              Double(region.width) >= Double(small.width) * minimumTextShare else { return nil }
+        guard !isSliver(width: Double(region.width), height: Double(region.height),
+                        frameWidth: small.width, frameHeight: small.height) else { return nil }
         return region
     }
 

@@ -66,12 +66,11 @@ struct PrintBlock {
         guard let held = ink.clipped(to: block), let pieces = held.connectedComponents(), pieces.rects.count >= minimumPieces,
               let rectangle = tightestRectangle(around: held, at: block, near: lineAngle(of: ink)) else { return nil }
         let grown = rectangle.grown(by: marginShare)
-        // A receipt's print is never a sliver of the frame: one line printed darker than the rest
-        // (a name written on a faded slip, a stamp) is all that passes the bar there, and the
-        // slip was cut down to it (as the ink region refuses it, `ReceiptLocator.minimumTextShare`).
+        // A receipt's print is never a sliver of the frame, measured before the margin: on a faded
+        // slip the one line written darker passed the bar alone, and the slip was cut down to it.
         let bounds = rectangle.quad.bounds
-        guard bounds.right - bounds.left >= Double(work.width) * ReceiptLocator.minimumTextShare,
-              bounds.bottom - bounds.top >= Double(work.height) * ReceiptLocator.minimumTextShare else { return nil }
+        guard !ReceiptLocator.isSliver(width: bounds.right - bounds.left, height: bounds.bottom - bounds.top,
+                                       frameWidth: work.width, frameHeight: work.height) else { return nil }
         let frame = Double(work.width * work.height)
         return PrintBlock(quad: grown.quad.scaled(by: Double(reduction)), ink: ink, reduction: reduction, frameShare: grown.area / frame)
     }

@@ -199,6 +199,13 @@ enum ReceiptLocator {
     /// on an A4 page spans about 17% of its height, a single line of a receipt 3–5%.
     static let minimumTextShare = 0.08
 
+    /// Whether print spanning `width` × `height` is a sliver of a `frameWidth` × `frameHeight`
+    /// frame (under `minimumTextShare` of it either way): one line printed darker than the rest
+    /// (a name written on a faded slip, a stamp), never a receipt's print.
+    static func isSliver(width: Double, height: Double, frameWidth: Int, frameHeight: Int) -> Bool {
+        width < Double(frameWidth) * minimumTextShare || height < Double(frameHeight) * minimumTextShare
+    }
+
     /// How much of its box a slip darker than its lid must fill: a slip tilted 10° fills about
     /// 80% of it, a page's text blocks and shadows much less.
     static let minimumSheetFill = 0.7

@@ -54,7 +54,7 @@ public struct RereadPlanner: Sendable {
         var verified: [(line: Int, field: ReceiptField)] = Self.doubtfulPicks(fields, lines: page.lines).compactMap { field in
             fields.candidates[field]?.first?.lineIndex.map { ($0, field) }
         }
-        verified += Self.linesOfTotalsOneGlyphApart(fields).map { ($0, .total) }
+        verified += Self.linesOfTotalsOneDigitApart(fields).map { ($0, .total) }
         for (line, field) in verified where !requests.contains(where: { $0.lineIndex == line && $0.lineHeights != nil }) {
             requests.append(LineRereadRequest(lineIndex: line, content: Self.content(of: field),
                                               lineHeights: verificationLineHeights))
@@ -95,28 +95,14 @@ public struct RereadPlanner: Sendable {
         }
     }
 
-    /// How many of the total's leading candidates are compared for amounts one glyph apart.
+    /// How many of the total's leading candidates are compared for amounts one digit apart.
     static let disagreeingTotalsCompared = 3
 
-    /// Lines printing two of the leading total candidates that differ in one digit ("TOTAL 86.17"
-    /// and "TOTAL 88.17", "VISA 68.17"): amounts a receipt prints twice are one amount, so one of
-    /// the lines is a misread, whatever Tesseract's confidence in it. Both are read again at the
-    /// verification sizes, and the readings are counted (`merge`).
-    static func linesOfTotalsOneGlyphApart(_ fields: ReceiptFields) -> [Int] {
-        let leading = Array((fields.candidates[.total] ?? []).prefix(disagreeingTotalsCompared))
-        var lines: [Int] = []
-        for (i, a) in leading.enumerated() {
-            for b in leading.dropFirst(i + 1) where oneDigitApart(a.value, b.value) {
-                for line in [a.lineIndex, b.lineIndex].compactMap({ $0 }) where !lines.contains(line) { lines.append(line) }
-            }
-        }
-        return lines
-    }
-
-    /// Same number of digits, exactly one differing ("86.17", "88.17").
-    static func oneDigitApart(_ a: String, _ b: String) -> Bool {
-        let x = a.filter(\.isNumber), y = b.filter(\.isNumber)
-        return x.count == y.count && x.count >= 3 && zip(x, y).filter { $0 != $1 }.count == 1
+    /// Lines of leading total candidates one digit apart, one of them a misread
+    /// (`ReceiptExtractor.linesOfTotalsOneDigitApart`): both are read again at the verification
+    /// sizes, and the readings are counted (`merge`).
+    static func linesOfTotalsOneDigitApart(_ fields: ReceiptFields) -> [Int] {
+        ReceiptExtractor.linesOfTotalsOneDigitApart(fields, leading: disagreeingTotalsCompared)
     }
 
     /// The page segmentation mode for reading the whole page again when the first reading has
@@ -173,7 +159,7 @@ public struct RereadPlanner: Sendable {
         var fields = ReceiptAnalyser.uncertainFields(in: first)
         var counted = Set(fields.filter { Self.countedWhenUncertain.contains($0) })
         var doubted = Self.doubtfulPicks(first, lines: page.lines)
-        if !Self.linesOfTotalsOneGlyphApart(first).isEmpty, !doubted.contains(.total) { doubted.append(.total) }
+        if !Self.linesOfTotalsOneDigitApart(first).isEmpty, !doubted.contains(.total) { doubted.append(.total) }
         for field in doubted where !fields.contains(field) {
             fields.append(field)
             counted.insert(field)

@@ -55,7 +55,8 @@ struct ClosedSums {
     let takesOff: Bool
     var found: [Witness] = []
 
-    static func witnesses(_ labelled: [LabelledAmount]) -> [Witness] {
+    /// `closedElsewhere`: amounts closed by sums outside these (a total ± its rounding line).
+    static func witnesses(_ labelled: [LabelledAmount], closedElsewhere: Set<Decimal> = []) -> [Witness] {
         var sums = ClosedSums(labelled)
         sums.paidMinusChange()
         sums.paidInFull()
@@ -65,7 +66,7 @@ struct ClosedSums {
         sums.taxRateRows()
         // A printed amount that closes a sum of its own is no misread; nor is one whose tax share
         // the receipt prints, where the correction's would not be.
-        let closed = Set(sums.found.filter { $0.kind != .correctsMisread }.map(\.value))
+        let closed = Set(sums.found.filter { $0.kind != .correctsMisread }.map(\.value)).union(closedElsewhere)
         let shares = sums.taxShares
         return sums.found.filter { witness in
             guard witness.kind == .correctsMisread, let replaced = witness.replaces else { return true }

@@ -48,8 +48,7 @@ struct ReceiptArithmetic: Sendable {
         // A rounded total its total and rounding line land on to the cent closes a sum of its
         // own: like any closed amount, it is no misread ("Total incl. GST 31.47 / Rounding 0.02 /
         // Total 31.45 / Cash 30.00 / Change 18.55": the cash is the misread, not the total).
-        witnesses = ClosedSums.witnesses(facts.labelled).map { movedToRounded($0, facts) }
-            .filter { $0.kind != .correctsMisread || !closedRoundings.contains($0.replaces ?? -1) }
+        witnesses = ClosedSums.witnesses(facts.labelled, closedElsewhere: closedRoundings).map { movedToRounded($0, facts) }
         findChangeMisreads(facts)
     }
 
