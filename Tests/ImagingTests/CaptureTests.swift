@@ -310,6 +310,62 @@ import Testing
         #expect(PrintBlock.contrast(forBrightest: 230) == PrintBlock.strokeContrast, "daylight keeps the bar")
     }
 
+    /// A slip lying at an angle on a table, photographed by one lamp off to the left: the table
+    /// beside the lamp is brighter than the slip's far end, so one threshold over the frame took
+    /// the lit table in with the slip, and the slip was neither cut out nor laid flat. Against
+    /// its own surroundings the slip is the brighter everywhere: it is found, cut and laid flat.
+    @Test func aSlipLitFromOneSideIsFoundOnItsTable() throws {
+        let slip = try #require(paper().withGreyLevels(ink: 30, paper: 150))
+        let table = try #require(LeptonicaImage.filled(width: slip.width * 4, height: slip.height * 2, grey: 85))
+        let placed = try #require(table.pasting(slip, x: slip.width * 3 / 2, y: slip.height / 2)?.rotated(degrees: 6))
+        // The rotation brings white into the corners: the frame is the middle, table all round.
+        let inner = PixelRect(x: Int32(placed.width / 8), y: Int32(placed.height / 8),
+                              width: Int32(placed.width * 3 / 4), height: Int32(placed.height * 3 / 4))
+        let scene = try #require(placed.clipped(to: inner)?.shadedLeftToRight(from: 255, to: 90))
+        let cut = try cropOnly.clean(scene)
+        #expect(abs(cut.measuredSkew().degrees) < 1, "skew \(cut.measuredSkew())")
+        #expect(abs(cut.width - slip.width) <= slip.width / 6, "\(cut.width)×\(cut.height) for a \(slip.width)×\(slip.height) slip")
+        #expect(abs(cut.height - slip.height) <= slip.height / 6, "\(cut.width)×\(cut.height)")
+    }
+
+    /// The same lamp on a small copy: a threshold over the whole frame counts the lit table
+    /// beside the lamp as paper, joined to the slip; brightness against the surroundings finds
+    /// the slip alone.
+    @Test func paperIsBrighterThanItsSurroundingsWhereverTheLampIs() throws {
+        let slip = try #require(LeptonicaImage.filled(width: 100, height: 300, grey: 150))
+        let table = try #require(LeptonicaImage.filled(width: 400, height: 500, grey: 110))
+        let scene = try #require(table.pasting(slip, x: 100, y: 100)?.shadedLeftToRight(from: 255, to: 40))
+        var threshold: Int32 = 0
+        #expect(pixSplitDistributionFgBg(scene.pointer, 0.1, 1, &threshold, nil, nil, nil) == 0)
+        let dark = try #require(LeptonicaImage(taking: pixThresholdToBinary(scene.pointer, threshold)))
+        let oneThreshold = try #require(LeptonicaImage(taking: pixInvert(nil, dark.pointer))?.connectedComponents(withMasks: false))
+        let joined = oneThreshold.rects[try #require(oneThreshold.largest)]
+        #expect(joined.x == 0 && joined.width >= 150 && joined.height == 500, "the lit table is taken with the slip: \(joined)")
+        let evened = try #require(ReceiptLocator.brighterThanSurroundings(scene)?.connectedComponents(withMasks: false))
+        let found = evened.rects[try #require(evened.largest)]
+        #expect(abs(Int(found.x) - 100) <= 4 && abs(Int(found.width) - 100) <= 8, "\(found)")
+        #expect(abs(Int(found.y) - 100) <= 4 && abs(Int(found.height) - 300) <= 8, "\(found)")
+    }
+
+    /// Paper on a table is brighter, print and all, than a ring around it, however dim the light
+    /// or pale the table; the dense print of a slip on a white page, which stands above its
+    /// surroundings' mean as paper does, is darker than the bare page around it.
+    @Test func paperStandsOutFromItsTableButPrintNotFromItsPage() throws {
+        func scene(surroundings: Int, inside: Int) throws -> (small: LeptonicaImage, hull: LeptonicaImage) {
+            let patch = try #require(LeptonicaImage.filled(width: 100, height: 200, grey: inside))
+            let small = try #require(LeptonicaImage.filled(width: 300, height: 400, grey: surroundings)?.pasting(patch, x: 100, y: 100))
+            let hull = try #require(LeptonicaImage(taking: pixCreate(300, 400, 1)))
+            pixRasterop(hull.pointer, 100, 100, 100, 200, PIX_SET, nil, 0, 0)
+            return (small, hull)
+        }
+        let evening = try scene(surroundings: 52, inside: 65)
+        #expect(ReceiptLocator.standsOut(evening.hull, in: evening.small, margin: 6))
+        let cream = try scene(surroundings: 200, inside: 203)
+        #expect(ReceiptLocator.standsOut(cream.hull, in: cream.small, margin: 6))
+        let page = try scene(surroundings: 245, inside: 236)
+        #expect(!ReceiptLocator.standsOut(page.hull, in: page.small, margin: 6))
+    }
+
     /// A faded scan with a line stamped dark across its top: only that line is darker than its
     /// paper by print's usual contrast, and the print's block was that one line, so the slip was
     /// cut down to it. A sliver of the frame is no receipt's print: the scan is read whole.
