@@ -57,8 +57,14 @@ enum DateParser {
         }
         func word(_ m: NSTextCheckingResult, _ group: Int) -> String { ns.substring(with: m.range(at: group)) }
         func overlaps(_ r: NSRange) -> Bool { covered.contains { NSIntersectionRange($0, r).length > 0 } }
-        func add(_ date: LocalDate?, _ order: DateReading.Order, ambiguous: Bool, shape: Double) {
-            guard let date, (1990...2099).contains(date.year) else { return }
+        func add(_ date: LocalDate?, _ order: DateReading.Order, ambiguous: Bool, shape: Double, repairingYear: Bool = true) {
+            guard var date else { return }
+            var shape = shape
+            if repairingYear, let repaired = yearWithItsZeroRestored(date) {
+                date = repaired
+                shape -= restoredYearPenalty
+            }
+            guard (1990...2099).contains(date.year) else { return }
             found.append(DateReading(date: date, order: order, ambiguous: ambiguous, shapeScore: shape,
                                      lineIndex: lineIndex, line: rawLine))
         }
@@ -119,12 +125,24 @@ enum DateParser {
             let digits = Array(word(m, 1)).compactMap(\.wholeNumberValue)
             func number(_ range: Range<Int>) -> Int { digits[range].reduce(0) { $0 * 10 + $1 } }
             add(LocalDate(year: number(4..<8), month: number(2..<4), day: number(0..<2)), .dayFirst,
-                ambiguous: false, shape: 0.3)
+                ambiguous: false, shape: 0.3, repairingYear: false)
             add(LocalDate(year: number(0..<4), month: number(4..<6), day: number(6..<8)), .unambiguous,
-                ambiguous: false, shape: 0.25)
+                ambiguous: false, shape: 0.25, repairingYear: false)
         }
         return found
     }
+
+    /// A four-digit year of 2100–2999 printed with separators is this century's with its zero
+    /// misread ("09/03/2518", "PRINTED: 10/02/2917", "2918-03-18": a 0 read as 5, 6 or 9):
+    /// no till prints such a year, and the two digits after it are the year's own. Eight digits
+    /// without separators are left alone: a code as often as a date.
+    static func yearWithItsZeroRestored(_ date: LocalDate) -> LocalDate? {
+        guard (2100...2999).contains(date.year) else { return nil }
+        return LocalDate(year: 2000 + date.year % 100, month: date.month, day: date.day)
+    }
+
+    /// A date whose year's zero was restored reads less surely than one printed whole.
+    static let restoredYearPenalty = 0.15
 
     static func monthNumber(_ word: String) -> Int? {
         let w = word.trimmingCharacters(in: CharacterSet(charactersIn: "."))

@@ -30,6 +30,17 @@ struct DateTests {
         #expect(extract("SHOP\nNIF B25032018\nTOTAL 1.00").date == nil)
     }
 
+    @Test func aYearWithItsZeroMisreadIsThisCenturys() {
+        // "2518", "2917": a 0 read as 5 or 9; no till prints such a year.
+        #expect(extract("SHOP\n09/03/2518 18:54 1008\nTOTAL 1.00").date == day("2018-03-09"))
+        #expect(extract("SHOP\nPRINTED: 10/02/2917 01:09:47 PM\nTOTAL 1.00").date == day("2017-02-10"))
+        #expect(extract("SHOP\n001-2918-03-18 13:21:02\nTOTAL 1.00").date == day("2018-03-18"))
+        // A date printed whole outranks one whose year was mended.
+        #expect(extract("SHOP\nBIZDATE: 12/02/2017\nPRINTED: 10/02/2917 01:09:47 PM\nTOTAL 1.00").date == day("2017-02-12"))
+        // Eight digits without separators are a code as often as a date: not mended.
+        #expect(extract("SHOP\nRef 09032518\nTOTAL 1.00").date == nil)
+    }
+
     @Test func ambiguousDayFirstByDefaultWithAlternativeKept() {
         let fields = extract("CAFE LUNA\n03/04/19 12:30\nTOTAL 4.50")
         #expect(fields.date == day("2019-04-03"))
