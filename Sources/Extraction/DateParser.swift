@@ -28,7 +28,14 @@ enum DateParser {
     // Year first: 2018-03-30, 2018/3/30, 2018.03.30.
     private static let isoPattern = regex(#"(?<![\d])(\d{4}) ?([-/.]) ?(\d{1,2}) ?\2 ?(\d{1,2})(?![\d])"#)
     // Numeric with the same separator twice: 25/12/2018, 12-01-19, 03.04.19.
-    private static let numericPattern = regex(#"(?<![\d.,/-])(\d{1,2}) ?([-/.]) ?(\d{1,2}) ?\2 ?(\d{4}|\d{2})(?![\d]|[.,]\d)"#)
+    // Not the tail of digits joined by an apostrophe ("20'18-02-16": a 1 read as an apostrophe,
+    // or a Swiss thousands mark): they are one number. A time glued to a four-digit year
+    // ("16/02/201812:04:58", the space lost) ends the year.
+    private static let numericPattern = regex(
+        #"(?<![\d.,/-])(?<!\d['’])(\d{1,2}) ?([-/.]) ?(\d{1,2}) ?\2 ?(\d{4}|\d{2})(?:(?![\d]|[.,]\d)|(?<=\d{4})(?=\d{1,2}:\d{2}(?!\d)))"#)
+    // Two different separators ("16-02/2018", one misread): only with a four-digit year.
+    private static let mixedPattern = regex(
+        #"(?<![\d.,/-])(?<!\d['’])(\d{1,2}) ?([-/.]) ?(\d{1,2}) ?(?!\2)[-/.] ?(\d{4})(?![\d]|[.,]\d)"#)
     // One dot read as a comma ("18.12,21 21:37"): only beside a time, where no amount is printed so.
     private static let mixedSeparatorPattern = regex(
         #"(?<![\d.,/-])(\d{1,2})([.,])(\d{1,2})(?!\2)[.,](\d{4}|\d{2})(?![\d]|[.,]\d)(?= +\d{1,2} ?: ?\d{2}(?!\d))"#)
@@ -103,6 +110,15 @@ enum DateParser {
             let ambiguous = dayFirst != nil && monthFirst != nil && a != b
             add(dayFirst, .dayFirst, ambiguous: ambiguous, shape: shape)
             if a != b { add(monthFirst, .monthFirst, ambiguous: ambiguous, shape: shape) }
+        }
+        for m in mixedPattern.matches(in: text, range: whole) where !overlaps(m.range) {
+            guard let d = int(m, 1), let mo = int(m, 3), let y = int(m, 4) else { continue }
+            covered.append(m.range)
+            if let dayFirst = LocalDate(year: y, month: mo, day: d) {
+                add(dayFirst, .dayFirst, ambiguous: false, shape: 0.45)
+            } else {
+                add(LocalDate(year: y, month: d, day: mo), .monthFirst, ambiguous: false, shape: 0.45)
+            }
         }
         for m in mixedSeparatorPattern.matches(in: text, range: whole) where !overlaps(m.range) {
             guard let d = int(m, 1), let mo = int(m, 3), let y = int(m, 4) else { continue }

@@ -41,6 +41,17 @@ struct DateTests {
         #expect(extract("SHOP\nRef 09032518\nTOTAL 1.00").date == nil)
     }
 
+    @Test func datesOCRRanTogetherOrMisseparatedAreRead() {
+        // The space before the time lost; one separator misread as another.
+        #expect(extract("SHOP\nDate: 16/02/201812:04:58\nTOTAL 1.00").date == day("2018-02-16"))
+        #expect(extract("SHOP\nDate: 16-02/2018 12:04\nTOTAL 1.00").date == day("2018-02-16"))
+        // Digits joined by an apostrophe are one number ("20'18": a 1 read as an apostrophe), not
+        // a two-digit day: the date whose year was mended on the line below wins.
+        let fields = extract("SHOP\nDate: 20'8- 03- 18 13:16\n001-2918-03-18 13:21:02\nTOTAL 1.00")
+        #expect(fields.date == day("2018-03-18"))
+        #expect(!fields.values(.date).contains("2018-03-08"))
+    }
+
     @Test func ambiguousDayFirstByDefaultWithAlternativeKept() {
         let fields = extract("CAFE LUNA\n03/04/19 12:30\nTOTAL 4.50")
         #expect(fields.date == day("2019-04-03"))
