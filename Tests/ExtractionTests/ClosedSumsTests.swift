@@ -22,6 +22,24 @@ func witnesses(_ text: String) -> [ClosedSums.Witness] {
 /// Closed sums: an equation between printed amounts that lands on another printed amount, on
 /// receipts written for the test in the shapes tills print.
 struct ClosedSumsTests {
+    @Test func theTotalTenderedAndChangeCloseWithEveryLabelLost() {
+        // A lamp's glare took the labels: total, cash handed over and change are three bare amounts
+        // in a row, and cash less change is the total.
+        let text = """
+        1* 34.80 34,80 SR
+        58.00 58.00 SR
+        113.90 113.90 SR
+        F : 362.50
+        C2 : 400.00
+        Cha : 37.50
+        """
+        #expect(witnesses(text).contains { $0.kind == .tenderedLessChange && $0.value == amount("362.50") })
+        #expect(extract("SHOP SDN BHD\n" + text).total == amount("362.50"))
+        // Item prices in a row where one less the next is the first are no payment block: the
+        // middle one is not the receipt's largest amount.
+        #expect(!witnesses("ITEM A 10.00\nITEM B 15.00\nITEM C 5.00\nX 40.00").contains { $0.kind == .tenderedLessChange })
+    }
+
     @Test func changeHandedBackOutvotesAMisreadTotal() {
         // The rounded total's digits are misread; payment − change lands on the total printed above it.
         let fields = extract("""

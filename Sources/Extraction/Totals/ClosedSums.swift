@@ -11,6 +11,9 @@ struct ClosedSums {
     struct Witness: Sendable, Hashable {
         enum Kind: String, Sendable {
             case paidMinusChange, paidInFull, subtotalPlusCharges, taxTableRow
+            /// Paid − change read off three bare amounts in a row whose labels OCR lost
+            /// (`tenderedLessChange`): credited on its own, there being no labelled inference.
+            case tenderedLessChange
             /// A tax breakdown row's base at its printed rate ("SR @ 6% 28.39" → 30.09) within
             /// cents of a printed total: per-item rounding leaves a cent or two either way.
             case taxRateRow
@@ -59,6 +62,7 @@ struct ClosedSums {
     static func witnesses(_ labelled: [LabelledAmount], closedElsewhere: Set<Decimal> = []) -> [Witness] {
         var sums = ClosedSums(labelled)
         sums.paidMinusChange()
+        sums.tenderedLessChange()
         sums.paidInFull()
         sums.subtotalPlusCharges()
         sums.taxTableRows()
@@ -142,6 +146,26 @@ struct ClosedSums {
             let terms: Set = [paid.lineIndex, change.lineIndex]
             if printedResult(value, apartFrom: terms) { add(value, .paidMinusChange, terms) }
             addCorrection(value, terms: [paid, change]) { $0.role != .cashPayment && $0.role != .cardPayment }
+        }
+    }
+
+    /// The payment block as tills print it, total, amount tendered, change, on three lines in a
+    /// row, with every label lost to OCR (a lamp's glare left "F : 362.50 / C2 : 400.00 / Cha :
+    /// 37.50"): the second less the third is the first, to the cent. Only where the tendered
+    /// amount is the receipt's largest and the first is the largest printed down to it, as a
+    /// total and the cash handed over are; three item prices rarely are both.
+    private mutating func tenderedLessChange() {
+        let bare = money.filter { $0.value > 0 }
+        let rows = Dictionary(grouping: bare, by: \.lineIndex).sorted { $0.key < $1.key }
+            .map { $0.value.max { $0.value < $1.value }! }
+        guard let largest = bare.map(\.value).max() else { return }
+        for k in rows.indices.dropFirst(2) {
+            let (total, tendered, change) = (rows[k - 2], rows[k - 1], rows[k])
+            guard [total, tendered, change].allSatisfy({ $0.role == .unlabelled }),
+                  tendered.lineIndex - total.lineIndex <= 2, change.lineIndex - tendered.lineIndex <= 2,
+                  tendered.value == largest, tendered.value - change.value == total.value,
+                  !bare.contains(where: { $0.lineIndex < total.lineIndex && $0.value > total.value }) else { continue }
+            add(total.value, .tenderedLessChange, [tendered.lineIndex, change.lineIndex])
         }
     }
 

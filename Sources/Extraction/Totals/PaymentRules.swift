@@ -48,7 +48,7 @@ enum PaymentRules {
     /// `contradictsClosedChange`: change handed back that closes on a printed amount fixes the
     /// total; every other candidate is a misread or another amount.
     static func closedChange(_ sums: ReceiptArithmetic, _ ledger: inout TotalLedger) {
-        let closed = Set(sums.witnesses.filter { $0.kind == .paidMinusChange }.map(\.value))
+        let closed = Set(sums.witnesses.filter { [.paidMinusChange, .tenderedLessChange].contains($0.kind) }.map(\.value))
         guard !closed.isEmpty else { return }
         for value in Array(ledger.values) where !closed.contains(value) {
             ledger.scale(.contradictsClosedChange, by: TotalWeights.weight(.contradictsClosedChange), value)

@@ -4,7 +4,7 @@ import Foundation
 enum ProofRules {
     static func rule(for kind: ClosedSums.Witness.Kind) -> TotalRule {
         switch kind {
-        case .paidMinusChange: return .paidMinusChange
+        case .paidMinusChange, .tenderedLessChange: return .paidMinusChange
         case .paidInFull: return .closedPaidInFull
         case .subtotalPlusCharges: return .closedSubtotalPlusCharges
         case .taxTableRow, .taxRateRow: return .closedTaxTableRow
