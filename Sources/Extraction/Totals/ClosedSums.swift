@@ -157,7 +157,7 @@ struct ClosedSums {
     private mutating func tenderedLessChange() {
         let bare = money.filter { $0.value > 0 }
         let rows = Dictionary(grouping: bare, by: \.lineIndex).sorted { $0.key < $1.key }
-            .map { $0.value.max { $0.value < $1.value }! }
+            .compactMap { $0.value.max { $0.value < $1.value } }
         guard let largest = bare.map(\.value).max() else { return }
         for k in rows.indices.dropFirst(2) {
             let (total, tendered, change) = (rows[k - 2], rows[k - 1], rows[k])
