@@ -111,19 +111,10 @@ enum DateParser {
             add(dayFirst, .dayFirst, ambiguous: ambiguous, shape: shape)
             if a != b { add(monthFirst, .monthFirst, ambiguous: ambiguous, shape: shape) }
         }
-        for m in mixedPattern.matches(in: text, range: whole) where !overlaps(m.range) {
+        for m in [mixedPattern, mixedSeparatorPattern].flatMap({ $0.matches(in: text, range: whole) }) where !overlaps(m.range) {
             guard let d = int(m, 1), let mo = int(m, 3), let y = int(m, 4) else { continue }
             covered.append(m.range)
-            if let dayFirst = LocalDate(year: y, month: mo, day: d) {
-                add(dayFirst, .dayFirst, ambiguous: false, shape: 0.45)
-            } else {
-                add(LocalDate(year: y, month: d, day: mo), .monthFirst, ambiguous: false, shape: 0.45)
-            }
-        }
-        for m in mixedSeparatorPattern.matches(in: text, range: whole) where !overlaps(m.range) {
-            guard let d = int(m, 1), let mo = int(m, 3), let y = int(m, 4) else { continue }
-            covered.append(m.range)
-            // Dots print the day first; the other order only where that is no day.
+            // Day first, as dotted and mixed dates print; the other order only where that is no day.
             if let dayFirst = LocalDate(year: fullYear(y), month: mo, day: d) {
                 add(dayFirst, .dayFirst, ambiguous: false, shape: 0.45)
             } else {

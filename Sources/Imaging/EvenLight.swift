@@ -69,9 +69,6 @@ extension ReducedScene {
     /// Paper brighter than what lies around it (`ReceiptLocator.brighterThanSurroundings`),
     /// closed and opened as `paper` is.
     func evenlyLitPaper() -> LeptonicaImage? {
-        let sw = Int32(max(3, small.width / 40)), sh = Int32(max(3, small.height / 40))
-        guard let bright = ReceiptLocator.brighterThanSurroundings(small),
-              let closed = LeptonicaImage(taking: pixCloseSafeBrick(nil, bright.pointer, sw, sh)) else { return nil }
-        return LeptonicaImage(taking: pixOpenBrick(nil, closed.pointer, sw, sh))
+        ReceiptLocator.brighterThanSurroundings(small).flatMap { Self.paperMask($0, on: small) }
     }
 }

@@ -303,14 +303,25 @@ struct ReducedScene {
         }
         self.threshold = threshold
         // Bright pixels (paper) become foreground: thresholding marks dark as 1, so invert.
-        let sw = Int32(max(3, small.width / 40)), sh = Int32(max(3, small.height / 40))
         guard let dark = LeptonicaImage(taking: pixThresholdToBinary(small.pointer, threshold)),
               let bright = LeptonicaImage(taking: pixInvert(nil, dark.pointer)),
-              let closed = LeptonicaImage(taking: pixCloseSafeBrick(nil, bright.pointer, sw, sh)),
-              let opened = LeptonicaImage(taking: pixOpenBrick(nil, closed.pointer, sw, sh)) else {
+              let opened = Self.paperMask(bright, on: small) else {
             throw .operationFailed("crop morphology")
         }
         paper = opened
+    }
+
+    /// The brick the small copy's masks are closed and opened with: a fortieth of it each way,
+    /// larger than any text stroke.
+    static func brick(on small: LeptonicaImage) -> (width: Int32, height: Int32) {
+        (Int32(max(3, small.width / 40)), Int32(max(3, small.height / 40)))
+    }
+
+    /// Bright pixels as paper: text holes closed, thin bridges to other bright objects cut.
+    static func paperMask(_ bright: LeptonicaImage, on small: LeptonicaImage) -> LeptonicaImage? {
+        let (sw, sh) = brick(on: small)
+        guard let closed = LeptonicaImage(taking: pixCloseSafeBrick(nil, bright.pointer, sw, sh)) else { return nil }
+        return LeptonicaImage(taking: pixOpenBrick(nil, closed.pointer, sw, sh))
     }
 
     /// The paper mask with shaded bands along the frame's edges added where print runs across
@@ -350,7 +361,7 @@ struct ReducedScene {
     /// A slip darker than its lid: the dark pixels, opened with bricks larger than any text
     /// stroke so that only solid regions remain (print on a white page leaves nothing).
     func darkSheet() -> LeptonicaImage? {
-        let sw = Int32(max(3, small.width / 40)), sh = Int32(max(3, small.height / 40))
+        let (sw, sh) = Self.brick(on: small)
         guard let dark = LeptonicaImage(taking: pixThresholdToBinary(small.pointer, threshold)) else { return nil }
         return LeptonicaImage(taking: pixOpenBrick(nil, dark.pointer, sw, sh))
     }

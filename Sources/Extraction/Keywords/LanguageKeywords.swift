@@ -89,11 +89,8 @@ enum Keywords {
     static let deposit = merged(\.deposit)
     static let dateLabels = merged(\.dateLabels)
     static let documentTitles = merged(\.documentTitles)
-    /// Every language's buyer labels, as words.
-    static let buyerLabels: [[String]] = {
-        var seen = Set<String>()
-        return languages.flatMap(\.buyerLabels).filter { seen.insert($0).inserted }.map { $0.split(separator: " ").map(String.init) }
-    }()
+    /// Every language's buyer labels, as words (matched at a line's start, `VendorExtractor.buyerBlock`).
+    static let buyerLabels = merged(\.buyerLabels).patterns.map(\.words)
     static let addressWords = merged(\.addressWords)
     /// Address words that business names share ("LION CITY KITCHEN", "Sainsbury's Local",
     /// "YHM AEON TEBRAU CITY"), and street abbreviations that are words too ("ST", "DR"): an
