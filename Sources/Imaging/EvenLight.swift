@@ -25,6 +25,34 @@ extension ReceiptLocator {
         return sheet
     }
 
+    /// Whether a bright region under 8% of the frame (`SheetMask.isSheet`) is a slip photographed
+    /// from arm's length: at least `smallSlipShare` of the frame, lying whole inside it, a solid
+    /// quadrilateral brighter than a ring around it, with print in its middle. A slip a twentieth
+    /// of the frame was not cut out, and the whole 10 MP frame of granite was read for 13 s.
+    /// The print is looked for at full resolution (`source`): its 8 px characters are a pixel
+    /// high on the small copy, where they average out to grey.
+    static func isSmallSlip(_ sheet: SheetMask, in source: LeptonicaImage, scene: ReducedScene) -> Bool {
+        guard Double(sheet.best.area) / sheet.frame >= smallSlipShare, sheet.isSolid,
+              !sheet.reachesFrameEdge(width: scene.small.width, height: scene.small.height),
+              let own = sheet.components.mask(at: sheet.largest),
+              let corners = PaperQuad.cornersAndFit(of: own), corners.fit >= minimumSheetQuadFit,
+              let hull = sheet.convexHull(), standsOut(hull, in: scene.small, margin: scene.margin) else { return false }
+        // The middle of the box lies on the slip however it is turned; its corners may not.
+        let box = scene.fullResolution(sheet.best, margin: false)
+        let middle = PixelRect(x: box.x + box.width / 4, y: box.y + box.height / 4, width: box.width / 2, height: box.height / 2)
+        guard let levels = source.clipped(to: middle)?.greyLevels(at: [0.01, 0.5]) else { return false }
+        return levels[1] - levels[0] >= smallSlipPrint
+    }
+
+    /// How far below the middle of a small slip's median grey its darkest 1% must lie: small
+    /// print photographed from afar, blurred and dimmed, 61 levels; the grain of blank paper or
+    /// of a photo's noise, within about 25.
+    static let smallSlipPrint = 40
+
+    /// The least share of the frame a slip photographed from afar is looked for at: a long slip
+    /// at arm's length covers 4–7% of it; as many slips on one page are counted from this share.
+    static let smallSlipShare = 0.03
+
     /// Whether the region under `hull`, print and all, is on the whole brighter than a ring
     /// around it beyond the crop's margin: paper on a table, however dim the light or pale the
     /// table (a slip on a cream counter stood a level or two above it, an evening photo's slip

@@ -40,7 +40,7 @@ enum ReceiptLocator {
         if let lifted, let brighter, Double(brighter.best.area) / frame >= maxPaperShare { return lifted }
         // The print's block, wanted by the checks, the widening and the fallback below; found once.
         lazy var printBlock = PrintBlock.find(in: source)
-        let lit = brighter.flatMap { $0.isSheet ? $0 : nil }
+        let lit = brighter.flatMap { $0.isSheet || isSmallSlip($0, in: source, scene: scene) ? $0 : nil }
         let found = evenlyLitSheet(insteadOf: lit, scene: scene, printBlock: { printBlock })
             ?? lit
             ?? scene.darkSheet().flatMap { SheetMask($0, frame: frame) }.flatMap { $0.isSheet && $0.isSolid ? $0 : nil }
@@ -221,7 +221,7 @@ enum ReceiptLocator {
     /// receipts, not a scrap or a reflection. Paper filling the frame is one sheet.
     static func countSlips(_ sheets: [PixelRect], largest: Double, frame: Double) -> Int {
         guard largest / frame < maxPaperShare else { return 1 }
-        let count = sheets.filter { Double($0.area) >= largest / 3 && Double($0.area) >= frame * 0.03 }.count
+        let count = sheets.filter { Double($0.area) >= largest / 3 && Double($0.area) >= frame * smallSlipShare }.count
         return max(1, count)
     }
 

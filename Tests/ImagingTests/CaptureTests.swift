@@ -28,6 +28,40 @@ import Testing
         #expect(notes.isEmpty)
     }
 
+    /// A slip photographed from arm's length, a twentieth of the frame: a sheet was once at
+    /// least 8% of it, and below that the whole 10 MP frame of table was read (13 s, no field).
+    /// Found, it is cut to itself.
+    @Test func aSlipPhotographedFromAfarIsCutFromItsTable() throws {
+        let sheet = try paper()
+        let cut = try cropOnly.clean(try onGranite(sheet))
+        #expect(abs(cut.width - sheet.width) <= sheet.width / 6, "\(cut.width)×\(cut.height) for a \(sheet.width)×\(sheet.height) slip")
+        #expect(abs(cut.height - sheet.height) <= sheet.height / 6, "\(cut.width)×\(cut.height)")
+    }
+
+    /// A blank card as small on the same table is as bright, solid and square as the slip, but
+    /// holds no print: it is no slip photographed from afar.
+    @Test func aSmallSlipHoldsPrintWhereABlankCardHoldsNone() throws {
+        let slip = try paper()
+        let card = try #require(LeptonicaImage.filled(width: slip.width, height: slip.height, grey: 235))
+        for (sheet, isSlip) in [(slip, true), (card, false)] {
+            let scene = try onGranite(sheet)
+            let reduced = try ReducedScene(scene)
+            let frame = Double(reduced.small.width * reduced.small.height)
+            let found = try #require(ReceiptLocator.SheetMask(reduced.paperWithShadedEdges(scene).paper, frame: frame))
+            #expect(!found.isSheet, "a twentieth of the frame is under a sheet's least share")
+            #expect(ReceiptLocator.isSmallSlip(found, in: scene, scene: reduced) == isSlip)
+        }
+    }
+
+    /// `sheet` a twentieth of a frame of granite (dark grains all over a mid grey, so no region
+    /// of dark print stands out either), turned 4°.
+    private func onGranite(_ sheet: LeptonicaImage) throws -> LeptonicaImage {
+        let (width, height) = (sheet.width * 9 / 2, sheet.height * 9 / 2)
+        let table = try #require(LeptonicaImage.filled(width: width, height: height, grey: 120)?
+            .speckled(count: width * height / 60, size: 3))
+        return try #require(table.pasting(sheet, x: sheet.width * 2, y: sheet.height * 3 / 2)?.rotated(degrees: 4))
+    }
+
     /// A slip held over a desk, a white notebook touching its side: the two are one bright patch,
     /// an L no quadrilateral fits. Warped from that patch's corners, every line came out slanted
     /// (a photo read two lines); the print's own block is cut and laid straight instead.
