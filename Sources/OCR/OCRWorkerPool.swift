@@ -159,8 +159,9 @@ public final class OCRWorkerPool: Sendable {
         var image: LeptonicaImage
         var clean: Duration
         var ocr: Duration
-        /// The second look's one-block reading of `image`, where it is what the page was made
-        /// from: a mode-6 reading of the same image again would give the same lines.
+        /// The second look's one-block reading of `image`, where it read that very image (it need
+        /// not be what the page was made from): a mode-6 reading of the same image again would
+        /// give the same lines, and on a 10 MP frame of a table it took 9 s.
         var oneBlock: OCRPage? = nil
     }
 
@@ -186,7 +187,7 @@ public final class OCRWorkerPool: Sendable {
         notes = localNotes
         let afterClean = clock.now
         cleaned(firstClean)
-        var oneBlock: OCRPage?
+        var oneBlock: (page: OCRPage, of: LeptonicaImage)?
         let (page, image) = try WorkerStepFailure.during(.ocr) {
             try SecondLook.improve(try engine.recognize(firstClean), of: firstClean, sideways: upright.sideways,
                                    uprightTurns: { image in
@@ -196,13 +197,14 @@ public final class OCRWorkerPool: Sendable {
                                    turn: { turned($0, by: $1, located: located, turnedAlready: firstTurns, cleaner: cleaner) },
                                    thickened: { thickened(located, by: firstTurns + $0, cleaner: cleaner) },
                                    asOneBlock: engine.settings.pageSegmentationMode == SplitColumns.oneBlockMode ? nil : {
-                                       oneBlock = try engine.recognize($0, pageSegmentationMode: SplitColumns.oneBlockMode)
-                                       return oneBlock!
+                                       let block = try engine.recognize($0, pageSegmentationMode: SplitColumns.oneBlockMode)
+                                       oneBlock = (block, $0)
+                                       return block
                                    }) {
                 try engine.recognize($0)
             }
         }
-        let keptBlock = oneBlock.flatMap { $0.lines == page.lines ? $0 : nil }
+        let keptBlock = oneBlock.flatMap { $0.of === image ? $0.page : nil }
         let rejoined = try WorkerStepFailure.during(.ocr) {
             try SplitColumns.rejoined(page) {
                 try keptBlock ?? engine.recognize(image, pageSegmentationMode: SplitColumns.oneBlockMode)
