@@ -105,7 +105,9 @@ extension VendorExtractor {
         let digits = cleaned.filter(\.isNumber).count
 
         if isTitle(m, letters: letters) { score += VendorWeights.title }
-        let legal = hasLegalForm(cleaned, m)
+        // The form as the cleaning repaired it counts too: OCR reads "SDN BHD" as "SON BHO", two
+        // look-alikes that no fuzzy match of six letters forgives, and the name lost its weight.
+        let legal = hasLegalForm(cleaned, m) || hasLegalForm(cleaned, MatchableLine(cleaned))
         // A legal form with no name in front ("SDN BHD" alone) is half a name: it only counts once
         // joined to the line above. A legal-looking word in an address ("22 LRG PERUSAHAAN 4") is a
         // street name; branch names in brackets ("(JOHOR)") do not make a name an address.

@@ -261,6 +261,31 @@ struct VendorTests {
         #expect(extract("GARDEN CAFE (SOLO-BIZ)\nTOTAL 1.00").vendor == "GARDEN CAFE (SOLO-BIZ)")
     }
 
+    /// A name whose legal form OCR read with two look-alikes ("SON BHO") is still a company's
+    /// name, under a logo read as debris and with its initials misread: it outranks the mall's
+    /// name printed in brackets further down.
+    @Test func aLegalFormReadWithLookalikesStillWeighsTheName() {
+        let text = """
+            31803033,
+            @ ise
+            cue
+            MR. O.1.¥. (KLANG) SON BHO
+            (CO Reg :123456-W)
+            LOT 12-A, JALAN PERUSAHAAN 3,
+            KAWASAN PERINDUSTRIAN BATU TIGA,
+            40000 SHAH ALAM, SELANGOR
+            (GST ID No :000123456789)
+            (MALL OF THE NORTH)
+            - TAX INVOICE -
+            12-03-18 14:37 SH02 8011 T1 R000189898
+            OPERATOR TRAINEE CASHIER
+            EXCHANGE ARE ALLOWED WITHIN
+            7 DAYS WITH RECEIPT.
+            TOTAL INCL. GST@6% RM 45.00
+            """
+        #expect(extract(text).vendor == "MR. O.1.Y. (KLANG) SDN BHD", "\(extract(text).values(.vendor))")
+    }
+
     /// Legal forms are a closed list: a closing form read with look-alikes is repaired, while
     /// ordinary words that look like short forms stay.
     @Test func aClosingLegalFormReadWithLookalikesIsRepaired() {
