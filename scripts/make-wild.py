@@ -13,7 +13,8 @@ synthetic receipts rendered clean by scripts/make-fixtures.py.
 OUT is written in the wild layout: img/ID-VARIANT.ext and truth.jsonl, one line per image
 {"id", "vendor", "date" (ISO when the source's date parses), "total", "variant", "source"}.
 
-Variants (all but photo-curl, faded, scan-poor, scan-heavy and the -turned ones by default, in this order):
+Variants (all but photo-curl, photo-steep, photo-far, faded, scan-poor, scan-heavy and the -turned
+ones by default, in this order):
   clean       the source image as it is (the baseline the others are compared with)
   photo       on a wood, dark-cloth or granite table, perspective 3-15 degrees, small rotation,
               uneven light, shadow, slight blur, sensor noise, JPEG q80, 2700x3600
@@ -24,6 +25,11 @@ Variants (all but photo-curl, faded, scan-poor, scan-heavy and the -turned ones 
   photo-curl  the same photo with the slip curled up at its long edges: every line bows, its
               middle 2-4% of the slip's width above its ends (not in the default set, which
               stays comparable with earlier runs: `--variants photo-curl`)
+  photo-steep the phone held at a slant: perspective 22-35 degrees, the slip 55-72% of the
+              frame's height, rotation up to 12 degrees (not in the default set)
+  photo-far   the slip photographed from arm's length: 36-46% of the frame's height (a long
+              slip covers a twentieth of the frame), rotation up to 20 degrees (not in the
+              default set)
   page-white  300 dpi A4 page (2480x3508), white lid, slip at its true ~80 mm width anywhere
               (a source that is already an A4 page scan is scanned again whole, on its own white lid)
   page-grey   the same on a textured grey lid
@@ -71,11 +77,11 @@ fixtures = load_module("make_fixtures", "make-fixtures.py")
 formats = load_module("make_format_fixtures", "make-format-fixtures.py")
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageOps  # noqa: E402 (checked above)
 
-VARIANTS = ["clean", "photo", "photo-exif", "photo-curl", "page-white", "page-grey", "heic", "pdf-image", "pdf-text", "faded",
+VARIANTS = ["clean", "photo", "photo-exif", "photo-curl", "photo-steep", "photo-far", "page-white", "page-grey", "heic", "pdf-image", "pdf-text", "faded",
             "scan-poor", "scan-heavy", "clean-turned", "photo-turned", "page-turned"]
 # Written unless --variants says otherwise: the captures of a person's phone and scanner. The
 # faded, poor and dark scans are sets of their own (`--variants faded`, `scan-poor`, `scan-heavy`).
-DEFAULT_VARIANTS = [v for v in VARIANTS if v not in ("photo-curl", "faded", "scan-poor", "scan-heavy")
+DEFAULT_VARIANTS = [v for v in VARIANTS if v not in ("photo-curl", "photo-steep", "photo-far", "faded", "scan-poor", "scan-heavy")
                     and not v.endswith("-turned")]
 A4_300DPI = (2480, 3508)
 PHOTO_SIZE = (2700, 3600)  # a portrait phone photo, ~10 MP
@@ -330,18 +336,31 @@ def curled(canvas, centre_x, half_width, depth):
     return taller.transform(canvas.size, Image.MESH, strips, resample=Image.BICUBIC)
 
 
-def photo(slip, ident, long_side=None, curl=False):
+# How a photo is framed: (share of the frame's height the slip may fill, or None for 0.78;
+# rotation in degrees either way; keystone range). `photo` draws nothing more for the default,
+# so its photos stay those of earlier runs.
+FRAMING = {
+    "photo": (None, 7, (0.04, 0.16)),
+    "photo-steep": ((0.55, 0.72), 12, (0.22, 0.35)),
+    "photo-far": ((0.36, 0.46), 20, (0.04, 0.16)),
+}
+
+
+def photo(slip, ident, long_side=None, curl=False, framing="photo"):
     """A phone photo of the slip on a table: the slip fills most of the frame's height; `curl`
-    bows its lines as a slip curling up at its long edges does."""
-    rng = seeded(ident, "photo")
+    bows its lines as a slip curling up at its long edges does; `framing` names a way of holding
+    the phone (`FRAMING`)."""
+    share, turn, keystone = FRAMING[framing]
+    rng = seeded(ident, framing)
     size = PHOTO_SIZE
     paper = ImageChops.multiply(slip.convert("RGB"), Image.new("RGB", slip.size, (255, 249, 236)))
-    scale = min(0.78 * size[1] / paper.height, 0.62 * size[0] / paper.width)
+    height_share = 0.78 if share is None else rng.uniform(*share)
+    scale = min(height_share * size[1] / paper.height, 0.62 * size[0] / paper.width)
     paper = paper.resize((round(paper.width * scale), round(paper.height * scale)), Image.BICUBIC)
     kind = ["wood", "cloth", "granite"][zlib.crc32(ident.encode()) % 3]
     canvas = background(kind, size, rng)
     centre = (size[0] / 2 + rng.uniform(-0.05, 0.05) * size[0], size[1] / 2 + rng.uniform(-0.04, 0.04) * size[1])
-    quad = place_quad(paper.width, paper.height, centre, rng.uniform(-7, 7), rng.uniform(0.04, 0.16),
+    quad = place_quad(paper.width, paper.height, centre, rng.uniform(-turn, turn), rng.uniform(*keystone),
                       rng.choice(["top", "bottom", "left", "right"]), rng, 0.008)
     canvas = warp_onto(canvas, paper, quad, (rng.randint(10, 40), rng.randint(15, 45)), 150, 60)
     if curl:
@@ -498,6 +517,9 @@ def write_variants(source, variants, img_dir, photo_long_side=None):
         elif variant == "photo":
             target = os.path.join(img_dir, ident + ".jpg")
             the_photo().save(target, quality=80)
+        elif variant in ("photo-steep", "photo-far"):
+            target = os.path.join(img_dir, ident + ".jpg")
+            photo(slip, source.id, photo_long_side, framing=variant)[0].save(target, quality=80)
         elif variant == "photo-curl":
             target = os.path.join(img_dir, ident + ".jpg")
             photo(slip, source.id, photo_long_side, curl=True)[0].save(target, quality=80)
