@@ -13,7 +13,8 @@ on its own.
 
 Every photo is a portrait phone frame, 2700x3600 or (one in three) 3024x4032, JPEG q80-88
 unless said otherwise. The slip keeps its printed text whole and upright enough for a person
-to read; what changes is everything around it. Variants (all by default, in this order):
+to read; what changes is everything around it. Variants (all but photo-shadow by default, in
+this order):
   clean         the source image as it is (the baseline the others are compared with)
   photo-light   on a pale surface: a cream or white counter, light marble, birch wood, or a
                 white A4 sheet laid on a table. Little contrast between slip and surface, a
@@ -43,6 +44,12 @@ to read; what changes is everything around it. Variants (all by default, in this
                 corner covering only the paper's margin (checked against the print), the
                 other fingers curl under the slip and show beside it
 
+  photo-shadow  a hard-edged shadow (the phone's or a hand's, under one lamp) across the
+                slip and its table: a half-plane through the frame at up to 17 degrees from
+                upright, its edge blurred 4-12 px, 35-50% darker, on wood, cloth, granite or
+                slate (not in the default set, which stays comparable with earlier runs:
+                `--variants clean,photo-shadow`)
+
 Deterministic: every random choice comes from random.Random seeded by a CRC of the receipt id
 and variant (make-wild.py's `seeded`); no clock. Derived SROIE images belong in /tmp only,
 never in the repository. Pillow only, no numpy: textures are drawn small and enlarged.
@@ -64,7 +71,8 @@ _spec.loader.exec_module(wild)
 fixtures = wild.fixtures
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageStat  # noqa: E402 (checked by make-fixtures)
 
-VARIANTS = ["clean", "photo-light", "photo-fill", "photo-crease", "photo-dim", "photo-glare", "photo-hand"]
+VARIANTS = ["clean", "photo-light", "photo-fill", "photo-crease", "photo-dim", "photo-glare", "photo-hand", "photo-shadow"]
+DEFAULT_VARIANTS = [v for v in VARIANTS if v != "photo-shadow"]
 FRAMES = [(2700, 3600), (3024, 4032)]  # ~10 MP and a 12 MP phone, portrait
 THERMAL = (255, 249, 236)  # the warm white of thermal paper against a white scan
 
@@ -529,6 +537,31 @@ def photo_glare(slip, ident):
     return canvas, rng.randint(80, 88)
 
 
+def photo_shadow(slip, ident):
+    rng = wild.seeded(ident, "photo-shadow")
+    size = frame_of(rng)
+    paper = scaled_to_frame(paper_of(slip), size, rng)
+    kind = ["wood", "cloth", "granite", "slate"][zlib.crc32(ident.encode()) % 4]
+    quad = lay(paper, size, rng, tilt=(0.03, 0.12), turn=7)
+    canvas = wild.warp_onto(surface(kind, size, rng), paper, quad, (rng.randint(10, 35), rng.randint(15, 40)), 140, 55)
+    canvas = lit(canvas, rng, (0.75, 0.9))
+    # The shadow: the frame's side beyond a line through the slip's middle third, the line up
+    # to 17 degrees from upright, its edge soft by a few pixels (a lamp, not the sky).
+    xs = [x for x, _ in quad]
+    left, right = min(xs), max(xs)
+    x0 = left + (right - left) * rng.uniform(0.35, 0.65)
+    lean = rng.uniform(-0.3, 0.3) * size[1]
+    mask = Image.new("L", size, 0)
+    beyond = rng.choice([size[0], 0])
+    ImageDraw.Draw(mask).polygon([(x0 - lean / 2, 0), (beyond, 0), (beyond, size[1]), (x0 + lean / 2, size[1])], fill=255)
+    mask = mask.filter(ImageFilter.GaussianBlur(rng.uniform(4, 12)))
+    strength = rng.uniform(0.35, 0.5)
+    shade = mask.point(lambda v: 255 - round(v * strength))
+    canvas = ImageChops.multiply(canvas, Image.merge("RGB", [shade, shade, shade]))
+    canvas = camera(canvas, rng)
+    return canvas, rng.randint(80, 88)
+
+
 SKIN = [(236, 190, 160), (224, 172, 140), (198, 140, 105), (160, 108, 78), (105, 72, 52)]
 
 
@@ -638,7 +671,7 @@ def photo_hand(slip, ident):
 
 
 MAKERS = {"photo-light": photo_light, "photo-fill": photo_fill, "photo-crease": photo_crease,
-          "photo-dim": photo_dim, "photo-glare": photo_glare, "photo-hand": photo_hand}
+          "photo-dim": photo_dim, "photo-glare": photo_glare, "photo-hand": photo_hand, "photo-shadow": photo_shadow}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -668,7 +701,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("src")
     parser.add_argument("out")
-    parser.add_argument("--variants", default=",".join(VARIANTS))
+    parser.add_argument("--variants", default=",".join(DEFAULT_VARIANTS))
     parser.add_argument("--limit", type=int)
     parser.add_argument("--offset", type=int, default=0, help="skip the first N receipts (in name order)")
     args = parser.parse_args()
