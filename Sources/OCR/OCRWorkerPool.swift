@@ -160,8 +160,8 @@ public final class OCRWorkerPool: Sendable {
         var clean: Duration
         var ocr: Duration
         /// The second look's one-block reading of `image`, where it read that very image (it need
-        /// not be what the page was made from): a mode-6 reading of the same image again would
-        /// give the same lines, and on a 10 MP frame of a table it took 9 s.
+        /// not be what the page was made from): a mode-6 reading of the same image again, to
+        /// rejoin split columns or as the fallback, would give the same lines.
         var oneBlock: OCRPage? = nil
     }
 
