@@ -15,28 +15,31 @@ extension ReceiptLocator {
         let frame = Double(scene.small.width * scene.small.height)
         if let lit, Double(lit.best.area) / frame <= litSurfaceShare
             || !lit.reachesFrameEdge(width: scene.small.width, height: scene.small.height) { return nil }
-        guard let mask = scene.evenlyLitPaper(), let sheet = SheetMask(mask, frame: frame), sheet.isSheet, sheet.isSolid,
-              Double(sheet.best.area) / frame <= litSurfaceShare,
-              !sheet.reachesFrameEdge(width: scene.small.width, height: scene.small.height),
-              let own = sheet.components.mask(at: sheet.largest),
-              let corners = PaperQuad.cornersAndFit(of: own), corners.fit >= minimumSheetQuadFit,
-              let hull = sheet.convexHull(), standsOut(hull, in: scene.small, margin: scene.margin),
+        guard let mask = scene.evenlyLitPaper(), let sheet = SheetMask(mask, frame: frame), sheet.isSheet,
+              Double(sheet.best.area) / frame <= litSurfaceShare, let hull = wholeSlipHull(sheet, scene: scene),
               let block = printBlock(), printOutside(hull, block, scene: scene) <= maximumPrintOutside else { return nil }
         return sheet
     }
 
+    /// The sheet's convex hull when it looks like a slip lying whole in the frame, nil otherwise:
+    /// solid, inside the frame, a quadrilateral (`minimumSheetQuadFit`) and brighter than a ring
+    /// around it (`standsOut`). What a sheet found by other means than one threshold must be.
+    static func wholeSlipHull(_ sheet: SheetMask, scene: ReducedScene) -> LeptonicaImage? {
+        guard sheet.isSolid, !sheet.reachesFrameEdge(width: scene.small.width, height: scene.small.height),
+              let own = sheet.components.mask(at: sheet.largest),
+              let corners = PaperQuad.cornersAndFit(of: own), corners.fit >= minimumSheetQuadFit,
+              let hull = sheet.convexHull(), standsOut(hull, in: scene.small, margin: scene.margin) else { return nil }
+        return hull
+    }
+
     /// Whether a bright region under 8% of the frame (`SheetMask.isSheet`) is a slip photographed
-    /// from arm's length: at least `smallSlipShare` of the frame, lying whole inside it, a solid
-    /// quadrilateral brighter than a ring around it, with print in its middle. A slip a twentieth
-    /// of the frame was not cut out, and the whole 10 MP frame of granite was read for 13 s.
+    /// from arm's length: at least `smallSlipShare` of the frame, a whole slip by its shape
+    /// (`wholeSlipHull`), with print in its middle. A slip a twentieth of the frame was not cut
+    /// out, and the whole 10 MP frame of granite was read for 13 s.
     /// The print is looked for at full resolution (`source`): its 8 px characters are a pixel
     /// high on the small copy, where they average out to grey.
     static func isSmallSlip(_ sheet: SheetMask, in source: LeptonicaImage, scene: ReducedScene) -> Bool {
-        guard Double(sheet.best.area) / sheet.frame >= smallSlipShare, sheet.isSolid,
-              !sheet.reachesFrameEdge(width: scene.small.width, height: scene.small.height),
-              let own = sheet.components.mask(at: sheet.largest),
-              let corners = PaperQuad.cornersAndFit(of: own), corners.fit >= minimumSheetQuadFit,
-              let hull = sheet.convexHull(), standsOut(hull, in: scene.small, margin: scene.margin) else { return false }
+        guard Double(sheet.best.area) / sheet.frame >= smallSlipShare, wholeSlipHull(sheet, scene: scene) != nil else { return false }
         // The middle of the box lies on the slip however it is turned; its corners may not.
         let box = scene.fullResolution(sheet.best, margin: false)
         let middle = PixelRect(x: box.x + box.width / 4, y: box.y + box.height / 4, width: box.width / 2, height: box.height / 2)
