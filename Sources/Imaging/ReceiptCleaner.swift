@@ -141,7 +141,7 @@ public struct ReceiptCleaner: Sendable {
         }
         if options.normalizeBackground, let background = BackgroundMap(current),
            (background.spread ?? .max) >= options.unevenBackgroundThreshold {
-            current = try background.normalizing(current)
+            current = try ShadowEdge.crosses(current) ? current.shadowEvened() : background.normalizing(current)
             levels = nil
         }
         if options.smoothGrain, let smooth = Grain.smoothed(current) {

@@ -53,6 +53,27 @@ import Testing
         }
     }
 
+    /// A slip on a grey table with a shadow across the end of its lines: the paper in the shadow
+    /// is darker than the lit table, so brightness finds only the slip's lit part, and the
+    /// crop cut every amount off. The shadow's straight edge across the print says the print
+    /// beyond it is the slip's: the print's block is cut instead.
+    @Test func aShadowAcrossTheSlipLeavesItsPrintInTheCrop() throws {
+        let rendered = try #require(LeptonicaImage.renderedText(receiptLines + receiptLines + receiptLines, fontSize: 20, margin: 40))
+        let sheet = try rendered.scaled(by: 2)
+        pixMultConstantGray(sheet.pointer, 0.9)
+        let table = try #require(LeptonicaImage.filled(width: sheet.width * 2, height: sheet.height * 3 / 2, grey: 150))
+        let scene = try #require(table.pasting(sheet, x: sheet.width / 2, y: sheet.height / 4))
+        // The shadow: everything right of a line through the slip's amounts, at 55%.
+        let edge = sheet.width / 2 + sheet.width * 3 / 5
+        let shade = try #require(scene.clipped(to: PixelRect(x: Int32(edge), y: 0, width: Int32(scene.width - edge), height: Int32(scene.height))))
+        pixMultConstantGray(shade.pointer, 0.55)
+        pixRasterop(scene.pointer, Int32(edge), 0, Int32(shade.width), Int32(shade.height), PIX_SRC, shade.pointer, 0, 0)
+        let cut = try cropOnly.clean(scene)
+        let amounts = try #require(LeptonicaImage.renderedText(["7.50"], fontSize: 20, margin: 0)).width * 2
+        #expect(cut.width >= sheet.width - 80 * 2 - amounts / 4, "\(cut.width)×\(cut.height) for a \(sheet.width)×\(sheet.height) slip")
+        #expect(cut.width <= sheet.width * 11 / 10, "\(cut.width)×\(cut.height): no table beside it")
+    }
+
     /// `sheet` a twentieth of a frame of granite (dark grains all over a mid grey, so no region
     /// of dark print stands out either), turned 4°.
     private func onGranite(_ sheet: LeptonicaImage) throws -> LeptonicaImage {
