@@ -1,4 +1,5 @@
 import CLeptonica
+import Foundation
 
 /// A cast shadow's edge across the slip: the phone's or a hand's shadow under one lamp darkens
 /// part of the paper by a third to a half, and its edge is a straight line. The background
@@ -10,7 +11,8 @@ import CLeptonica
 ///   2 tiles apart differing by a fifth or more, and the same side darker all along;
 /// - print lies on both sides of it. A slip's end against the table, a desk or fingers kept
 ///   beside the paper have print on one side only; a lamp's gentle fall-off has no step.
-/// Measured on the located slip after sizing (text ~28 px high), in the map's own 60 px tiles.
+/// Measured in the background map's own 60 px tiles: on the located slip after sizing (text ~28 px
+/// high), and by the locator on the print's block of a photo as taken (text ~15–40 px).
 struct ShadowEdge {
     static let tile = 60
     /// Paper 2 tiles apart darker than this share of its neighbour is a step (a blurred edge
@@ -20,6 +22,10 @@ struct ShadowEdge {
     /// within 4 tiles on each side. Shadowed photos: 0.62–1.0 and 0.31–0.81; the slip's end,
     /// desks and fingers beside it: up to 0.84 crossed but below 0.2 printed on one side.
     static let minimumCrossedShare = 0.6, minimumPrintedShare = 0.3
+    /// A shadow's edge is a step: the paper changes across it this many times more than it does
+    /// 2 tiles either side. Shadowed photos measured 10–38 (median over the edge's rows); a lamp's
+    /// steep fall-off in an evening photo, 1.2.
+    static let minimumSharpness = 3.0
     /// A tile holds print when its darkest 2% are below this share of its paper.
     static let printBelowPaper = 0.6
     /// Paper tiles this bright are the table painted white around the slip, not paper.
@@ -70,7 +76,9 @@ struct ShadowEdge {
 
     /// A step found on one line of tiles: where (the tile between the two compared), how deep,
     /// and whether the paper before it is the brighter.
-    private struct Step { let line: Int, position: Int, ratio: Double, brighterBefore: Bool }
+    /// `sharpness`: the step's depth against the change in the paper 2 tiles either side of it
+    /// (in log levels), so that a step is told from a steep slope.
+    private struct Step { let line: Int, position: Int, ratio: Double, brighterBefore: Bool, sharpness: Double }
 
     private func crossed(transposed: Bool) -> Bool {
         let rows = paper.count, columns = paper[0].count
@@ -90,7 +98,11 @@ struct ShadowEdge {
                 guard let a = levels[i], let b = levels[i + 2], !nearWhite[i], !nearWhite[i + 2] else { continue }
                 let ratio = min(a, b) / max(a, b)
                 if ratio < Self.stepRatio, ratio < deepest?.ratio ?? .infinity {
-                    deepest = Step(line: line, position: i + 1, ratio: ratio, brighterBefore: a > b)
+                    var beside: [Double] = []
+                    if i >= 2, let before = levels[i - 2], before < Self.paintedWhite { beside.append(abs(log(before / a))) }
+                    if i + 4 < length, let after = levels[i + 4], after < Self.paintedWhite { beside.append(abs(log(b / after))) }
+                    let sharpness = beside.isEmpty ? 0 : abs(log(ratio)) / max(beside.max()!, 0.01)
+                    deepest = Step(line: line, position: i + 1, ratio: ratio, brighterBefore: a > b, sharpness: sharpness)
                 }
             }
             if let deepest { steps.append(deepest) }
@@ -108,7 +120,8 @@ struct ShadowEdge {
         let intercept = median(steps.map { Double($0.position) - slope * Double($0.line) })
         let onLine = steps.filter { abs(Double($0.position) - (intercept + slope * Double($0.line))) <= 1.5 }
         let sameSide = max(onLine.filter(\.brighterBefore).count, onLine.filter { !$0.brighterBefore }.count)
-        guard Double(sameSide) >= Self.minimumCrossedShare * Double(lineCount) else { return false }
+        guard Double(sameSide) >= Self.minimumCrossedShare * Double(lineCount),
+              median(onLine.map(\.sharpness)) >= Self.minimumSharpness else { return false }
 
         func printed(_ line: Int, _ positions: Range<Int>) -> Bool {
             positions.clamped(to: 0..<length).contains { position in

@@ -43,6 +43,23 @@ import Testing
         #expect(!ShadowEdge.crosses(page))
     }
 
+    /// An evening lamp's light falling off steeply over the slip's middle fifth: the paper 2
+    /// tiles apart differs by a fifth on every row, as across a shadow's edge, but it keeps
+    /// changing beside the step as much: a slope, not an edge.
+    @Test func aLampsSteepFallOffIsNoEdge() throws {
+        let page = try slip()
+        let (start, end) = (page.width * 2 / 5, page.width * 3 / 5)
+        for x in start..<page.width {
+            let factor = x >= end ? 0.5 : 1 - 0.5 * Double(x - start) / Double(end - start)
+            for y in 0..<page.height {
+                var value: UInt32 = 0
+                pixGetPixel(page.pointer, Int32(x), Int32(y), &value)
+                pixSetPixel(page.pointer, Int32(x), Int32(y), UInt32(Double(value) * factor))
+            }
+        }
+        #expect(!ShadowEdge.crosses(page))
+    }
+
     /// The slip's end against a table left in the crop steps down as sharply along a straight
     /// line, but print lies on one side of it only.
     @Test func theSlipsEndAgainstATableIsNoShadow() throws {
