@@ -13,7 +13,7 @@ on its own.
 
 Every photo is a portrait phone frame, 2700x3600 or (one in three) 3024x4032, JPEG q80-88
 unless said otherwise. The slip keeps its printed text whole and upright enough for a person
-to read; what changes is everything around it. Variants (all but photo-shadow by default, in
+to read; what changes is everything around it. Variants (all but the photo-shadow ones by default, in
 this order):
   clean         the source image as it is (the baseline the others are compared with)
   photo-light   on a pale surface: a cream or white counter, light marble, birch wood, or a
@@ -49,6 +49,9 @@ this order):
                 upright, its edge blurred 4-12 px, 35-50% darker, on wood, cloth, granite or
                 slate (not in the default set, which stays comparable with earlier runs:
                 `--variants clean,photo-shadow`)
+  photo-shadow-soft  the same shadow with a soft edge, blurred 15-35 px (a lamp further off)
+  photo-shadow-part  the same hard shadow over only the slip's lower 40-65%: a second edge runs
+                across the slip (a phone held low); neither is in the default set
 
 Deterministic: every random choice comes from random.Random seeded by a CRC of the receipt id
 and variant (make-wild.py's `seeded`); no clock. Derived SROIE images belong in /tmp only,
@@ -71,8 +74,9 @@ _spec.loader.exec_module(wild)
 fixtures = wild.fixtures
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageStat  # noqa: E402 (checked by make-fixtures)
 
-VARIANTS = ["clean", "photo-light", "photo-fill", "photo-crease", "photo-dim", "photo-glare", "photo-hand", "photo-shadow"]
-DEFAULT_VARIANTS = [v for v in VARIANTS if v != "photo-shadow"]
+VARIANTS = ["clean", "photo-light", "photo-fill", "photo-crease", "photo-dim", "photo-glare", "photo-hand", "photo-shadow",
+            "photo-shadow-soft", "photo-shadow-part"]
+DEFAULT_VARIANTS = [v for v in VARIANTS if not v.startswith("photo-shadow")]
 FRAMES = [(2700, 3600), (3024, 4032)]  # ~10 MP and a 12 MP phone, portrait
 THERMAL = (255, 249, 236)  # the warm white of thermal paper against a white scan
 
@@ -537,29 +541,50 @@ def photo_glare(slip, ident):
     return canvas, rng.randint(80, 88)
 
 
-def photo_shadow(slip, ident):
-    rng = wild.seeded(ident, "photo-shadow")
+def shadowed(slip, ident, edge, seed):
+    """A shadow (the phone's or a hand's, under one lamp) across the slip and its table: the frame's
+    side beyond a line through the slip's middle third, the line up to 17 degrees from upright.
+    `edge`: "hard" (blurred 4-12 px, a lamp, not the sky), "soft" (blurred 15-35 px), or "part"
+    (hard, but only over the slip's lower 40-65%: a second edge across it)."""
+    rng = wild.seeded(ident, seed)
     size = frame_of(rng)
     paper = scaled_to_frame(paper_of(slip), size, rng)
     kind = ["wood", "cloth", "granite", "slate"][zlib.crc32(ident.encode()) % 4]
     quad = lay(paper, size, rng, tilt=(0.03, 0.12), turn=7)
     canvas = wild.warp_onto(surface(kind, size, rng), paper, quad, (rng.randint(10, 35), rng.randint(15, 40)), 140, 55)
     canvas = lit(canvas, rng, (0.75, 0.9))
-    # The shadow: the frame's side beyond a line through the slip's middle third, the line up
-    # to 17 degrees from upright, its edge soft by a few pixels (a lamp, not the sky).
     xs = [x for x, _ in quad]
+    ys = [y for _, y in quad]
     left, right = min(xs), max(xs)
     x0 = left + (right - left) * rng.uniform(0.35, 0.65)
     lean = rng.uniform(-0.3, 0.3) * size[1]
     mask = Image.new("L", size, 0)
     beyond = rng.choice([size[0], 0])
-    ImageDraw.Draw(mask).polygon([(x0 - lean / 2, 0), (beyond, 0), (beyond, size[1]), (x0 + lean / 2, size[1])], fill=255)
-    mask = mask.filter(ImageFilter.GaussianBlur(rng.uniform(4, 12)))
+    if edge == "part":
+        top, bottom = min(ys), max(ys)
+        y0 = bottom - (bottom - top) * rng.uniform(0.4, 0.65)
+        outline = [(x0, y0), (beyond, y0), (beyond, size[1]), (x0 + lean / 4, size[1])]
+    else:
+        outline = [(x0 - lean / 2, 0), (beyond, 0), (beyond, size[1]), (x0 + lean / 2, size[1])]
+    ImageDraw.Draw(mask).polygon(outline, fill=255)
+    mask = mask.filter(ImageFilter.GaussianBlur(rng.uniform(15, 35) if edge == "soft" else rng.uniform(4, 12)))
     strength = rng.uniform(0.35, 0.5)
     shade = mask.point(lambda v: 255 - round(v * strength))
     canvas = ImageChops.multiply(canvas, Image.merge("RGB", [shade, shade, shade]))
     canvas = camera(canvas, rng)
     return canvas, rng.randint(80, 88)
+
+
+def photo_shadow(slip, ident):
+    return shadowed(slip, ident, "hard", "photo-shadow")
+
+
+def photo_shadow_soft(slip, ident):
+    return shadowed(slip, ident, "soft", "photo-soft")  # the seed of its first, ad hoc version
+
+
+def photo_shadow_part(slip, ident):
+    return shadowed(slip, ident, "part", "photo-part")
 
 
 SKIN = [(236, 190, 160), (224, 172, 140), (198, 140, 105), (160, 108, 78), (105, 72, 52)]
@@ -671,7 +696,8 @@ def photo_hand(slip, ident):
 
 
 MAKERS = {"photo-light": photo_light, "photo-fill": photo_fill, "photo-crease": photo_crease,
-          "photo-dim": photo_dim, "photo-glare": photo_glare, "photo-hand": photo_hand, "photo-shadow": photo_shadow}
+          "photo-dim": photo_dim, "photo-glare": photo_glare, "photo-hand": photo_hand, "photo-shadow": photo_shadow,
+          "photo-shadow-soft": photo_shadow_soft, "photo-shadow-part": photo_shadow_part}
 
 
 # ---------------------------------------------------------------------------------------------
