@@ -10,7 +10,9 @@ import Foundation
 /// - a shadow's edge is one straight line across most rows (or columns) of tiles, the paper
 ///   2 tiles apart differing by a fifth or more, and the same side darker all along;
 /// - print lies on both sides of it. A slip's end against the table, a desk or fingers kept
-///   beside the paper have print on one side only; a lamp's gentle fall-off has no step.
+///   beside the paper have print on one side only;
+/// - it is a step, not a slope: a lamp's light falling off, however steeply, changes the paper
+///   as much beside the line as across it.
 /// Measured in the background map's own 60 px tiles: on the located slip after sizing (text ~28 px
 /// high), and by the locator on the print's block of a photo as taken (text ~15–40 px).
 struct ShadowEdge {
