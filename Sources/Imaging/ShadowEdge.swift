@@ -71,9 +71,11 @@ struct ShadowEdge {
     }
 
     /// Whether a shadow's edge crosses the page, along its rows of tiles or down its columns.
-    static func crosses(_ page: LeptonicaImage) -> Bool {
+    /// `crossedShare`: the share of the rows (or columns) the line must cross
+    /// (`minimumCrossedShare` unless the caller knows better).
+    static func crosses(_ page: LeptonicaImage, crossedShare: Double = minimumCrossedShare) -> Bool {
         guard let tiles = ShadowEdge(page) else { return false }
-        return tiles.crossed(transposed: false) || tiles.crossed(transposed: true)
+        return tiles.crossed(transposed: false, share: crossedShare) || tiles.crossed(transposed: true, share: crossedShare)
     }
 
     /// A step found on one line of tiles: where (the tile between the two compared), how deep,
@@ -82,7 +84,7 @@ struct ShadowEdge {
     /// (in log levels), so that a step is told from a steep slope.
     private struct Step { let line: Int, position: Int, ratio: Double, brighterBefore: Bool, sharpness: Double }
 
-    private func crossed(transposed: Bool) -> Bool {
+    private func crossed(transposed: Bool, share crossedShare: Double) -> Bool {
         let rows = paper.count, columns = paper[0].count
         let lineCount = transposed ? columns : rows, length = transposed ? rows : columns
         func paperAt(_ line: Int, _ position: Int) -> Double? { transposed ? paper[position][line] : paper[line][position] }
@@ -122,7 +124,7 @@ struct ShadowEdge {
         let intercept = median(steps.map { Double($0.position) - slope * Double($0.line) })
         let onLine = steps.filter { abs(Double($0.position) - (intercept + slope * Double($0.line))) <= 1.5 }
         let sameSide = max(onLine.filter(\.brighterBefore).count, onLine.filter { !$0.brighterBefore }.count)
-        guard Double(sameSide) >= Self.minimumCrossedShare * Double(lineCount),
+        guard Double(sameSide) >= crossedShare * Double(lineCount),
               median(onLine.map(\.sharpness)) >= Self.minimumSharpness else { return false }
 
         func printed(_ line: Int, _ positions: Range<Int>) -> Bool {
