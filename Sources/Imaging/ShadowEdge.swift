@@ -139,6 +139,7 @@ struct ShadowEdge {
     }
 
     private func median(_ values: [Double]) -> Double {
+        guard !values.isEmpty else { return 0 }
         let sorted = values.sorted()
         let middle = sorted.count / 2
         return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
