@@ -140,6 +140,15 @@ struct PaperQuad: Equatable {
         return (xs.min()!, ys.min()!, xs.max()!, ys.max()!)
     }
 
+    /// `bounds` in whole pixels, cut to a frame of `width`×`height`; nil when nothing of it is inside.
+    func pixelBox(within width: Int, _ height: Int) -> PixelRect? {
+        let box = bounds
+        let left = max(0, Int32(box.left)), top = max(0, Int32(box.top))
+        let right = min(Int32(width), Int32(box.right.rounded(.up))), bottom = min(Int32(height), Int32(box.bottom.rounded(.up)))
+        guard right > left, bottom > top else { return nil }
+        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+
     func scaled(by factor: Double, offsetX: Double = 0, offsetY: Double = 0) -> PaperQuad {
         func s(_ p: Point) -> Point { Point(x: (p.x + offsetX) * factor, y: (p.y + offsetY) * factor) }
         return PaperQuad(topLeft: s(topLeft), topRight: s(topRight), bottomRight: s(bottomRight), bottomLeft: s(bottomLeft))

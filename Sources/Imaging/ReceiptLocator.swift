@@ -137,12 +137,8 @@ enum ReceiptLocator {
     /// beside the slip by a shadow's straight edge crossing the print's block (`ShadowEdge`).
     /// `printOutside`: the share of the print outside the sheet's hull (`printOutside`).
     static func isLitPart(printOutside: Double, of block: PrintBlock, in source: LeptonicaImage) -> Bool {
-        guard printOutside >= minimumShadedPrint else { return false }
-        let box = block.quad.bounds
-        let left = max(0, Int32(box.left)), top = max(0, Int32(box.top))
-        let right = min(Int32(source.width), Int32(box.right.rounded(.up))), bottom = min(Int32(source.height), Int32(box.bottom.rounded(.up)))
-        guard right > left, bottom > top,
-              let printed = source.clipped(to: PixelRect(x: left, y: top, width: right - left, height: bottom - top)) else { return false }
+        guard printOutside >= minimumShadedPrint, let box = block.quad.pixelBox(within: source.width, source.height),
+              let printed = source.clipped(to: box) else { return false }
         return ShadowEdge.crosses(printed, crossedShare: litPartCrossedShare)
     }
 
@@ -186,12 +182,7 @@ enum ReceiptLocator {
         let quad = block.quad
         guard quad.isPlausible else { return nil }
         if quad.tilt >= minimumTiltToFlatten { return quad.flattened(source) }
-        let box = quad.bounds
-        let left = max(0, Int32(box.left)), top = max(0, Int32(box.top))
-        let right = min(Int32(source.width), Int32(box.right.rounded(.up)))
-        let bottom = min(Int32(source.height), Int32(box.bottom.rounded(.up)))
-        guard right > left, bottom > top else { return nil }
-        return source.clipped(to: PixelRect(x: left, y: top, width: right - left, height: bottom - top))
+        return quad.pixelBox(within: source.width, source.height).flatMap { source.clipped(to: $0) }
     }
 
     /// The sheets of a paper mask (1 = paper) and the largest of them.

@@ -48,7 +48,7 @@ struct ShadowEdge {
                 let (x, y) = (column * Self.tile, row * Self.tile)
                 let box = PixelRect(x: Int32(x), y: Int32(y), width: Int32(min(Self.tile, page.width - x)),
                                     height: Int32(min(Self.tile, page.height - y)))
-                guard let levels = page.clipped(to: box)?.greyHistogram() else { return nil }
+                guard let levels = page.greyHistogram(in: box) else { return nil }
                 let total = levels.reduce(0, +)
                 var paperPixels = 0.0, paperSum = 0.0
                 for level in Int(BackgroundMap.inkBelow)..<levels.count {
@@ -162,10 +162,14 @@ extension LeptonicaImage {
 }
 
 extension LeptonicaImage {
-    /// The count of pixels at each grey level, 0–255 (8 bpp grey only).
-    func greyHistogram() -> [Double]? {
-        guard depth == 8 else { return nil }
-        var histogram: UnsafeMutablePointer<NUMA>? = pixGetGrayHistogram(pointer, 1)
+    /// The count of pixels at each grey level, 0–255, within `rect` (8 bpp grey only). Counted in
+    /// place: a page's tiles are not copied out one by one.
+    func greyHistogram(in rect: PixelRect) -> [Double]? {
+        guard depth == 8, rect.width > 0, rect.height > 0 else { return nil }
+        var box: UnsafeMutablePointer<BOX>? = boxCreate(rect.x, rect.y, rect.width, rect.height)
+        defer { boxDestroy(&box) }
+        guard box != nil else { return nil }
+        var histogram: UnsafeMutablePointer<NUMA>? = pixGetGrayHistogramInRect(pointer, box, 1)
         defer { numaDestroy(&histogram) }
         guard histogram != nil, let bins = numaGetFArray(histogram, Int32(L_NOCOPY)) else { return nil }
         return (0..<Int(min(256, numaGetCount(histogram)))).map { Double(bins[$0]) }
