@@ -20,7 +20,9 @@ enum ReceiptLocator {
     }
 
     /// `slips`: how many receipt-sized sheets the image shows (several slips laid on one page).
-    static func crop(_ grey: LeptonicaImage, slips: inout Int) throws(ImagingError) -> LeptonicaImage? {
+    /// `unlit`: the photo as taken, when `grey` is it with a shadow lit back (`ShadedPart`); what
+    /// is cut then comes from it.
+    static func crop(_ grey: LeptonicaImage, slips: inout Int, unlit: LeptonicaImage? = nil) throws(ImagingError) -> LeptonicaImage? {
         // A Leptonica failure on the small copy means no crop, not a failed receipt.
         guard let scene = try? ReducedScene(grey) else { return nil }
         let frame = Double(scene.small.width * scene.small.height)
@@ -34,10 +36,11 @@ enum ReceiptLocator {
         // cropped or laid flat below is the lifted image.
         let lifted = widened.bands.isEmpty ? nil : grey.liftingShade(in: widened.bands, reach: Int32(scene.reduction))
         let source = lifted ?? grey
+        let pixels = unlit ?? source
         let brighter = SheetMask(widened.paper, frame: frame)
         // Paper that fills the frame once its shade is counted is the whole receipt: the shade
         // is no darker slip to look for.
-        if let lifted, let brighter, Double(brighter.best.area) / frame >= maxPaperShare { return lifted }
+        if let lifted, let brighter, Double(brighter.best.area) / frame >= maxPaperShare { return unlit ?? lifted }
         // The print's block, wanted by the checks, the widening and the fallback below; found once.
         lazy var printBlock = PrintBlock.find(in: source)
         let lit = brighter.flatMap { $0.isSheet || isSmallSlip($0, in: source, scene: scene) ? $0 : nil }
@@ -47,6 +50,18 @@ enum ReceiptLocator {
         if let counted = found ?? brighter {
             slips = countSlips(counted.components.rects, largest: Double(counted.best.area), frame: frame)
         }
+        if unlit == nil {
+            // A slip half in a cast shadow: brightness found its lit part only. Lit back, it is
+            // found whole (`ShadedPart`), and the photo as taken is cut.
+            if let found, let lit = litPartCorners(found, scene: scene), let relit = ShadedPart.relit(source, sheet: lit),
+               let whole = try crop(relit, slips: &slips, unlit: source) {
+                return whole
+            }
+        } else {
+            // Lit back, the slip must be found whole, on its own: lit table run into it (a glare
+            // taken for the lit part, the table lit up with the slip) is no slip.
+            guard let found, wholeSlipHull(found, scene: scene) != nil else { return nil }
+        }
         // Where brightness finds no slip on a pale surface, or a patch of it that is no slip,
         // the print says where the receipt is (`PrintBlock`).
         // The sheet's hull, wanted by both the surface check and the notches below; made once.
@@ -55,7 +70,7 @@ enum ReceiptLocator {
             let outside = printOutside(hull, block, scene: scene)
             if isSurface(found, hull: hull, holding: block, printOutside: outside, scene: scene)
                 || isLitPart(printOutside: outside, of: block, in: source),
-               let cut = cut(source, along: block) {
+               let cut = cut(pixels, along: block) {
                 return cut
             }
         }
@@ -71,25 +86,25 @@ enum ReceiptLocator {
             region = ink.union(scene.smallCopyBox(around: block.quad))
         }
         if region == nil, let block = printBlock, block.frameShare < maximumPrintBlockShare,
-           let cut = cut(source, along: block) {
+           let cut = cut(pixels, along: block) {
             return cut
         }
-        guard let paper = region, Double(paper.area) / frame < maxPaperShare else { return lifted }
+        guard let paper = region, Double(paper.area) / frame < maxPaperShare else { return unlit ?? lifted }
         let sheetMask = found.flatMap { $0.components.mask(at: $0.largest) }
         let sheetCorners = sheetMask.flatMap { PaperQuad.cornersAndFit(of: $0) }
         // A bright patch no quadrilateral fits is the slip run together with what lies beside it
         // (a hand's white notebook, a paper under it): its corners are no slip's, and the warp
         // from them slanted every line. The print's own block, when it is the smaller, is cut instead.
         if let sheetCorners, sheetCorners.fit < minimumSheetQuadFit, let block = printBlock,
-           block.frameShare < Double(paper.area) / frame, let cut = cut(source, along: block) {
+           block.frameShare < Double(paper.area) / frame, let cut = cut(pixels, along: block) {
             return cut
         }
         // A sheet seen at an angle is laid flat from its corners rather than boxed.
         if let quad = sheetCorners?.quad.scaled(by: Double(scene.reduction), offsetX: Double(paper.x) + 0.5, offsetY: Double(paper.y) + 0.5),
-           quad.isPlausible, quad.tilt >= minimumTiltToFlatten, let flat = quad.flattened(source) {
+           quad.isPlausible, quad.tilt >= minimumTiltToFlatten, let flat = quad.flattened(pixels) {
             return flat
         }
-        guard let cropped = source.clipped(to: scene.fullResolution(paper, margin: true)) else { throw .operationFailed("crop") }
+        guard let cropped = pixels.clipped(to: scene.fullResolution(paper, margin: true)) else { throw .operationFailed("crop") }
         // A photographed receipt is rarely square to the frame: the box around it keeps
         // wedges of table in its corners, and Tesseract takes their edges for a column
         // boundary (a photo lost its whole amount column). Paint the table white.
@@ -105,6 +120,15 @@ enum ReceiptLocator {
         let frame = Double(scene.small.width * scene.small.height)
         return found?.best ?? inkRegion(small: scene.small, threshold: scene.threshold)
             .flatMap { Double($0.area) / frame < maximumPrintBlockShare ? $0 : nil }
+    }
+
+    /// The corners of a sheet lying whole in the frame and fitting a quadrilateral, at full
+    /// resolution: what a slip's lit part looks like when a shadow's edge crosses it.
+    private static func litPartCorners(_ sheet: SheetMask, scene: ReducedScene) -> PaperQuad? {
+        guard !sheet.reachesFrameEdge(width: scene.small.width, height: scene.small.height),
+              let own = sheet.components.mask(at: sheet.largest), let corners = PaperQuad.cornersAndFit(of: own),
+              corners.fit >= minimumSheetQuadFit else { return nil }
+        return corners.quad.scaled(by: Double(scene.reduction), offsetX: Double(sheet.best.x) + 0.5, offsetY: Double(sheet.best.y) + 0.5)
     }
 
     /// The share of the print lying outside a sheet's hull, given the margin of the crop.

@@ -74,6 +74,58 @@ import Testing
         #expect(cut.width <= sheet.width * 11 / 10, "\(cut.width)×\(cut.height): no table beside it")
     }
 
+    /// A shadow over two thirds of a slip whose print is grey (a faded thermal slip): the shaded paper is
+    /// darker than the lit table, and the shaded print is 50 levels below it, too faint for the
+    /// print's block, so the lit half alone was cut. The rows of print go on past the lit half's
+    /// side: the shade is lit back, the whole slip found, and the photo as taken is cut.
+    @Test func aShadowOverHalfAFadedSlipLeavesTheWholeSlipInTheCrop() throws {
+        let scene = try shadedFadedSlip(share: 0.35)
+        let cut = try #require(try ReceiptLocator.crop(scene.image))
+        #expect(cut.width >= scene.slip.width * 9 / 10, "\(cut.width)×\(cut.height) for a \(scene.slip.width)×\(scene.slip.height) slip")
+        #expect(cut.width <= scene.slip.width * 11 / 10, "\(cut.width)×\(cut.height): no table beside it")
+        // Cut from the photo as taken, not from the lit-back copy: the shaded side stays shaded.
+        let levels = try #require(cut.clipped(to: PixelRect(x: Int32(cut.width * 8 / 10), y: Int32(cut.height / 4), width: Int32(cut.width / 10),
+                                                             height: Int32(cut.height / 2)))?.greyLevels(at: [0.9]))
+        #expect(levels[0] < 150, "the shaded paper's level \(levels[0])")
+    }
+
+    /// Where the lines of print go on past a side, it is a shadow's edge; where the slip ends
+    /// against a speckled table, its grain does not follow the rows.
+    @Test func theRowsOfPrintGoOnPastAShadowsEdgeButNotPastTheSlipsEnd() throws {
+        let shaded = try shadedFadedSlip(share: 0.35)
+        #expect(ShadedPart.relit(shaded.image, sheet: shaded.litPart) != nil)
+        let whole = PaperQuad(topLeft: .init(x: Double(shaded.slipOrigin.x), y: Double(shaded.slipOrigin.y)),
+                              topRight: .init(x: Double(shaded.slipOrigin.x + shaded.slip.width), y: Double(shaded.slipOrigin.y)),
+                              bottomRight: .init(x: Double(shaded.slipOrigin.x + shaded.slip.width), y: Double(shaded.slipOrigin.y + shaded.slip.height)),
+                              bottomLeft: .init(x: Double(shaded.slipOrigin.x), y: Double(shaded.slipOrigin.y + shaded.slip.height)))
+        let speckled = try #require(LeptonicaImage.filled(width: shaded.image.width, height: shaded.image.height, grey: 110)?
+            .speckled(count: shaded.image.width * shaded.image.height / 200, size: 3)?
+            .pasting(shaded.slip, x: shaded.slipOrigin.x, y: shaded.slipOrigin.y))
+        #expect(ShadedPart.relit(speckled, sheet: whole) == nil)
+    }
+
+    /// A slip of grey print (ink 115 on paper 230) on a table at 110, everything right of a line
+    /// `share` of the way across the slip in a shadow keeping 45% of the light.
+    private func shadedFadedSlip(share: Double) throws -> (image: LeptonicaImage, slip: LeptonicaImage, slipOrigin: (x: Int, y: Int), litPart: PaperQuad) {
+        let rendered = try #require(LeptonicaImage.renderedText(receiptLines + receiptLines + receiptLines, fontSize: 20, margin: 40))
+        let slip = rendered.copy()
+        pixInvert(slip.pointer, slip.pointer)
+        pixMultConstantGray(slip.pointer, 0.5)
+        pixInvert(slip.pointer, slip.pointer)
+        pixMultConstantGray(slip.pointer, 0.9)
+        let table = try #require(LeptonicaImage.filled(width: slip.width * 2, height: slip.height * 3 / 2, grey: 110))
+        let origin = (x: slip.width / 2, y: slip.height / 4)
+        let image = try #require(table.pasting(slip, x: origin.x, y: origin.y))
+        let edge = origin.x + Int(Double(slip.width) * share)
+        let shade = try #require(image.clipped(to: PixelRect(x: Int32(edge), y: 0, width: Int32(image.width - edge), height: Int32(image.height))))
+        pixMultConstantGray(shade.pointer, 0.45)
+        pixRasterop(image.pointer, Int32(edge), 0, Int32(shade.width), Int32(shade.height), PIX_SRC, shade.pointer, 0, 0)
+        let top = Double(origin.y), bottom = Double(origin.y + slip.height)
+        let litPart = PaperQuad(topLeft: .init(x: Double(origin.x), y: top), topRight: .init(x: Double(edge), y: top),
+                                bottomRight: .init(x: Double(edge), y: bottom), bottomLeft: .init(x: Double(origin.x), y: bottom))
+        return (image, slip, origin, litPart)
+    }
+
     /// `sheet` a twentieth of a frame of granite (dark grains all over a mid grey, so no region
     /// of dark print stands out either), turned 4°.
     private func onGranite(_ sheet: LeptonicaImage) throws -> LeptonicaImage {
