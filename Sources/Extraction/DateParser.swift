@@ -44,6 +44,10 @@ enum DateParser {
     // No separators at all: 25032018 (day first, as tills print it) or 20180325 (year first);
     // never glued to a letter ("B25032018" is a tax id or a code).
     private static let compactPattern = regex(#"(?<![\dA-Z.,])(\d{8})(?![\d]|[.,]\d)"#)
+    // Both slashes read as sevens or ones ("2870272018" for 28/02/2018: a thin slash in a tight
+    // font, or a shadow's edge across it). Ten digits are a phone number or a code as often, so
+    // only on a line with a date label, and only a real day in 1990–2099.
+    private static let slashesReadAsDigitsPattern = regex(#"(?<![\dA-Z.,])(\d{2})[71](\d{2})[71](\d{4})(?![\d]|[.,]\d)"#)
     // Day, month name, year: 15 MAR 2018, 25DEC2018, 3 DE ABRIL DE 2019, 1ER MARS 2019, 15. MARZ 2018, 3 D'ABRIL.
     private static let dayMonthNamePattern = regex(
         #"(?<![\d])(\d{1,2})(?:ST|ND|RD|TH|ER|E|O|º)?\.? ?(?:DE |D'|D’|-|/|\.)? ?([A-Z]{3,10})\.? ?(?:DE |DEL |-|/|\.|,)? ?'?(\d{4}|\d{2})(?![\d])"#)
@@ -135,6 +139,14 @@ enum DateParser {
                 ambiguous: false, shape: 0.3, repairingYear: false)
             add(LocalDate(year: number(0..<4), month: number(4..<6), day: number(6..<8)), .unambiguous,
                 ambiguous: false, shape: 0.25, repairingYear: false)
+        }
+        lazy var labelled = MatchableLine(rawLine).contains(any: Keywords.dateLabels)
+        for m in slashesReadAsDigitsPattern.matches(in: text, range: whole) where !overlaps(m.range) && labelled {
+            guard let a = int(m, 1), let b = int(m, 2), let y = int(m, 3) else { continue }
+            let dayFirst = LocalDate(year: y, month: b, day: a), monthFirst = LocalDate(year: y, month: a, day: b)
+            let ambiguous = dayFirst != nil && monthFirst != nil && a != b
+            add(dayFirst, .dayFirst, ambiguous: ambiguous, shape: 0.3, repairingYear: false)
+            if a != b { add(monthFirst, .monthFirst, ambiguous: ambiguous, shape: 0.3, repairingYear: false) }
         }
         return found
     }

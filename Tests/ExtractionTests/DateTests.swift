@@ -52,6 +52,15 @@ struct DateTests {
         #expect(!fields.values(.date).contains("2018-03-08"))
     }
 
+    @Test func slashesReadAsSevensOrOnesBesideADateLabelAreADate() {
+        #expect(extract("SHOP\nDoc No CS00010344 Date: 2870272018\nTOTAL 1.00").date == day("2018-02-28"))
+        #expect(extract("SHOP\nTARIKH 0411272017 12:03\nTOTAL 1.00").date == day("2017-12-04"))
+        // Without a label, ten digits are a phone number or a code.
+        #expect(extract("SHOP\nTEL 0371252018\nTOTAL 1.00").date == nil)
+        // A date printed whole elsewhere outranks it.
+        #expect(extract("SHOP\nDate: 2870272018\nPrinted 27/02/2018 10:01\nTOTAL 1.00").date == day("2018-02-27"))
+    }
+
     @Test func ambiguousDayFirstByDefaultWithAlternativeKept() {
         let fields = extract("CAFE LUNA\n03/04/19 12:30\nTOTAL 4.50")
         #expect(fields.date == day("2019-04-03"))
