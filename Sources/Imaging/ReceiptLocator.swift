@@ -21,7 +21,7 @@ enum ReceiptLocator {
 
     /// `slips`: how many receipt-sized sheets the image shows (several slips laid on one page).
     /// `unlit`: the photo as taken, when `grey` is it with a shadow lit back (`ShadedPart`); what
-    /// is cut then comes from it.
+    /// is cut then comes from it, and nil is returned unless a whole slip is found.
     static func crop(_ grey: LeptonicaImage, slips: inout Int, unlit: LeptonicaImage? = nil) throws(ImagingError) -> LeptonicaImage? {
         // A Leptonica failure on the small copy means no crop, not a failed receipt.
         guard let scene = try? ReducedScene(grey) else { return nil }
@@ -40,7 +40,7 @@ enum ReceiptLocator {
         let brighter = SheetMask(widened.paper, frame: frame)
         // Paper that fills the frame once its shade is counted is the whole receipt: the shade
         // is no darker slip to look for.
-        if let lifted, let brighter, Double(brighter.best.area) / frame >= maxPaperShare { return unlit ?? lifted }
+        if let lifted, let brighter, Double(brighter.best.area) / frame >= maxPaperShare { return unlit == nil ? lifted : nil }
         // The print's block, wanted by the checks, the widening and the fallback below; found once.
         lazy var printBlock = PrintBlock.find(in: source)
         let lit = brighter.flatMap { $0.isSheet || isSmallSlip($0, in: source, scene: scene) ? $0 : nil }
@@ -89,7 +89,7 @@ enum ReceiptLocator {
            let cut = cut(pixels, along: block) {
             return cut
         }
-        guard let paper = region, Double(paper.area) / frame < maxPaperShare else { return unlit ?? lifted }
+        guard let paper = region, Double(paper.area) / frame < maxPaperShare else { return unlit == nil ? lifted : nil }
         let sheetMask = found.flatMap { $0.components.mask(at: $0.largest) }
         let sheetCorners = sheetMask.flatMap { PaperQuad.cornersAndFit(of: $0) }
         // A bright patch no quadrilateral fits is the slip run together with what lies beside it
