@@ -52,6 +52,8 @@ this order):
   photo-shadow-soft  the same shadow with a soft edge, blurred 15-35 px (a lamp further off)
   photo-shadow-part  the same hard shadow over only the slip's lower 40-65%: a second edge runs
                 across the slip (a phone held low); neither is in the default set
+  photo-shadow-across  the same hard shadow beyond a line across the slip's middle third, up
+                to 17 degrees from level: its edge runs along the print's lines (not default)
 
 Deterministic: every random choice comes from random.Random seeded by a CRC of the receipt id
 and variant (make-wild.py's `seeded`); no clock. Derived SROIE images belong in /tmp only,
@@ -75,7 +77,7 @@ fixtures = wild.fixtures
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageStat  # noqa: E402 (checked by make-fixtures)
 
 VARIANTS = ["clean", "photo-light", "photo-fill", "photo-crease", "photo-dim", "photo-glare", "photo-hand", "photo-shadow",
-            "photo-shadow-soft", "photo-shadow-part"]
+            "photo-shadow-soft", "photo-shadow-part", "photo-shadow-across"]
 DEFAULT_VARIANTS = [v for v in VARIANTS if not v.startswith("photo-shadow")]
 FRAMES = [(2700, 3600), (3024, 4032)]  # ~10 MP and a 12 MP phone, portrait
 THERMAL = (255, 249, 236)  # the warm white of thermal paper against a white scan
@@ -544,8 +546,10 @@ def photo_glare(slip, ident):
 def shadowed(slip, ident, edge, seed):
     """A shadow (the phone's or a hand's, under one lamp) across the slip and its table: the frame's
     side beyond a line through the slip's middle third, the line up to 17 degrees from upright.
-    `edge`: "hard" (blurred 4-12 px, a lamp, not the sky), "soft" (blurred 15-35 px), or "part"
-    (hard, but only over the slip's lower 40-65%: a second edge across it)."""
+    `edge`: "hard" (blurred 4-12 px, a lamp, not the sky), "soft" (blurred 15-35 px), "part"
+    (hard, but only over the slip's lower 40-65%: a second edge across it), or "across" (hard,
+    the frame's side beyond a line across the slip's middle third, up to 17 degrees from level:
+    the edge runs along the print's lines, not across them)."""
     rng = wild.seeded(ident, seed)
     size = frame_of(rng)
     paper = scaled_to_frame(paper_of(slip), size, rng)
@@ -560,7 +564,13 @@ def shadowed(slip, ident, edge, seed):
     lean = rng.uniform(-0.3, 0.3) * size[1]
     mask = Image.new("L", size, 0)
     beyond = rng.choice([size[0], 0])
-    if edge == "part":
+    if edge == "across":
+        top, bottom = min(ys), max(ys)
+        y0 = top + (bottom - top) * rng.uniform(0.35, 0.65)
+        tilt = rng.uniform(-0.3, 0.3) * size[0]
+        side = rng.choice([size[1], 0])
+        outline = [(0, y0 - tilt / 2), (0, side), (size[0], side), (size[0], y0 + tilt / 2)]
+    elif edge == "part":
         top, bottom = min(ys), max(ys)
         y0 = bottom - (bottom - top) * rng.uniform(0.4, 0.65)
         outline = [(x0, y0), (beyond, y0), (beyond, size[1]), (x0 + lean / 4, size[1])]
@@ -585,6 +595,10 @@ def photo_shadow_soft(slip, ident):
 
 def photo_shadow_part(slip, ident):
     return shadowed(slip, ident, "part", "photo-part")
+
+
+def photo_shadow_across(slip, ident):
+    return shadowed(slip, ident, "across", "photo-across")
 
 
 SKIN = [(236, 190, 160), (224, 172, 140), (198, 140, 105), (160, 108, 78), (105, 72, 52)]
@@ -697,7 +711,8 @@ def photo_hand(slip, ident):
 
 MAKERS = {"photo-light": photo_light, "photo-fill": photo_fill, "photo-crease": photo_crease,
           "photo-dim": photo_dim, "photo-glare": photo_glare, "photo-hand": photo_hand, "photo-shadow": photo_shadow,
-          "photo-shadow-soft": photo_shadow_soft, "photo-shadow-part": photo_shadow_part}
+          "photo-shadow-soft": photo_shadow_soft, "photo-shadow-part": photo_shadow_part,
+          "photo-shadow-across": photo_shadow_across}
 
 
 # ---------------------------------------------------------------------------------------------
