@@ -11,9 +11,10 @@ import Foundation
 /// 266 px wide, 30% of it). The print's block does not reach across either: print 100 levels
 /// below lit paper is only 50–60 below paper in a shadow that halves the light.
 ///
-/// Told from the slip's own edge against a table by what lies beyond the side: the lines of
-/// print go on across a shadow's edge, row for row, on paper a third to a half darker; a
-/// table's grain does not follow the rows of print. Where they go on, the shadowed side is lit
+/// Told from the slip's own edge against a table by what lies beyond the side: the print goes on
+/// across a shadow's edge on paper a third to a half darker, its lines row for row where the
+/// edge runs down the slip, its margins and amount column where it runs across; a table's grain
+/// follows neither. Where they go on, the shadowed side is lit
 /// back to the paper's level, so that the slip can be found whole.
 enum ShadedPart {
     /// The strips compared each side of the sheet's side, as a share of the sheet's width.
@@ -23,8 +24,8 @@ enum ShadedPart {
     static let shadeRange = 0.3...0.85
     /// A pixel this far below its strip's paper is print.
     static let printBelowPaper = 0.7
-    /// The rows of print inside and outside must follow each other this closely (correlation of
-    /// the share of print along the side).
+    /// The print inside and outside must follow each other this closely (correlation of the share
+    /// of print along the side, row by row or column by column).
     static let minimumRowAgreement = 0.5
     /// The least share of print in the outside strip: a blank margin beyond is no print to follow.
     static let minimumOutsidePrint = 0.02
@@ -35,22 +36,26 @@ enum ShadedPart {
     /// edge is a blur 10–40 px wide on a 12 MP photo, in neither light.
     static let edgeGap = 0.006
 
-    /// `source` with the shade beyond one of the sheet's long sides lifted, or nil when neither
-    /// side has the slip's print going on past it. `sheet`: the lit part's corners, full resolution.
+    /// `source` with the shade beyond one of the sheet's sides lifted, or nil when no side has the
+    /// slip's print going on past it. `sheet`: the lit part's corners, full resolution.
     static func relit(_ source: LeptonicaImage, sheet: PaperQuad) -> LeptonicaImage? {
         guard source.depth == 8 else { return nil }
-        // The print's rows run along the sheet's top and bottom, which are the slip's own ends;
-        // a shadow's edge across the slip is the left or the right side.
-        let sides = [(sheet.bottomLeft, sheet.topLeft), (sheet.topRight, sheet.bottomRight)]
-        let rowsX = sheet.topRight.x - sheet.topLeft.x + sheet.bottomRight.x - sheet.bottomLeft.x
-        let rowsY = sheet.topRight.y - sheet.topLeft.y + sheet.bottomRight.y - sheet.bottomLeft.y
-        let rowsLength = hypot(rowsX, rowsY)
-        guard rowsLength > 0 else { return nil }
-        let rows = (x: rowsX / rowsLength, y: rowsY / rowsLength)
+        // The strips are sampled along the sides that meet the one tested: along the print's
+        // rows for a shadow's edge down the slip (its rows go on across it), down the print's
+        // columns for one across it (its margins and columns go on).
+        func direction(_ first: (PaperQuad.Point, PaperQuad.Point), _ second: (PaperQuad.Point, PaperQuad.Point)) -> (x: Double, y: Double)? {
+            let x = first.1.x - first.0.x + second.1.x - second.0.x, y = first.1.y - first.0.y + second.1.y - second.0.y
+            let length = hypot(x, y)
+            return length > 0 ? (x / length, y / length) : nil
+        }
+        guard let rows = direction((sheet.topLeft, sheet.topRight), (sheet.bottomLeft, sheet.bottomRight)),
+              let columns = direction((sheet.topLeft, sheet.bottomLeft), (sheet.topRight, sheet.bottomRight)) else { return nil }
+        let sides = [(sheet.bottomLeft, sheet.topLeft, rows), (sheet.topRight, sheet.bottomRight, rows),
+                     (sheet.topLeft, sheet.topRight, columns), (sheet.bottomRight, sheet.bottomLeft, columns)]
         let centre = PaperQuad.Point(x: (sheet.topLeft.x + sheet.topRight.x + sheet.bottomRight.x + sheet.bottomLeft.x) / 4,
                                      y: (sheet.topLeft.y + sheet.topRight.y + sheet.bottomRight.y + sheet.bottomLeft.y) / 4)
-        for (a, b) in sides {
-            guard let side = Side(a, b, centre: centre, rows: rows, source: source) else { continue }
+        for (a, b, sampling) in sides {
+            guard let side = Side(a, b, centre: centre, sampling: sampling, source: source) else { continue }
             let measured = side.measure(source)
             guard let measured, shadeRange.contains(measured.shade), measured.agreement >= minimumRowAgreement,
                   measured.outsidePrint >= minimumOutsidePrint else { continue }
@@ -62,14 +67,14 @@ enum ShadedPart {
     /// One side of the sheet, from `a` to `b`, and the strips each side of it.
     struct Side {
         let a: PaperQuad.Point
-        /// Along the side (unit), away from the sheet (unit), and along the print's rows away
-        /// from the sheet (unit): the strips are sampled along the rows, which a shadow's edge
-        /// crosses at any angle.
-        let along: (x: Double, y: Double), outward: (x: Double, y: Double), rowward: (x: Double, y: Double)
+        /// Along the side (unit), away from the sheet (unit), and along the sides that meet it,
+        /// away from the sheet (unit): the strips are sampled along the print's rows or columns,
+        /// which a shadow's edge crosses at any angle.
+        let along: (x: Double, y: Double), outward: (x: Double, y: Double), sampled: (x: Double, y: Double)
         let length: Double, strip: Double, gap: Double
         let width: Int, height: Int
 
-        init?(_ a: PaperQuad.Point, _ b: PaperQuad.Point, centre: PaperQuad.Point, rows: (x: Double, y: Double), source: LeptonicaImage) {
+        init?(_ a: PaperQuad.Point, _ b: PaperQuad.Point, centre: PaperQuad.Point, sampling rows: (x: Double, y: Double), source: LeptonicaImage) {
             let dx = b.x - a.x, dy = b.y - a.y
             length = hypot(dx, dy)
             guard length > 100 else { return nil }
@@ -77,7 +82,7 @@ enum ShadedPart {
             var normal = (x: -along.y, y: along.x)
             if (a.x - centre.x) * normal.x + (a.y - centre.y) * normal.y < 0 { normal = (-normal.x, -normal.y) }
             outward = normal
-            rowward = rows.x * normal.x + rows.y * normal.y >= 0 ? rows : (-rows.x, -rows.y)
+            sampled = rows.x * normal.x + rows.y * normal.y >= 0 ? rows : (-rows.x, -rows.y)
             // The sheet's width across this side: the centre is half of it away.
             let across = abs((a.x - centre.x) * normal.x + (a.y - centre.y) * normal.y) * 2
             strip = max(20, ShadedPart.stripShare * across)
@@ -100,7 +105,7 @@ enum ShadedPart {
                 let px = a.x + along.x * t, py = a.y + along.y * t
                 var rowIn: [UInt8] = [], rowOut: [UInt8] = []
                 func sample(_ d: Double) -> UInt8? {
-                    let x = Int((px + rowward.x * d).rounded()), y = Int((py + rowward.y * d).rounded())
+                    let x = Int((px + sampled.x * d).rounded()), y = Int((py + sampled.y * d).rounded())
                     total += 1
                     guard x >= 0, y >= 0, x < width, y < height else { offFrame += 1; return nil }
                     return raw[y * rowBytes + (x ^ 3)]

@@ -89,6 +89,15 @@ import Testing
         #expect(levels[0] < 150, "the shaded paper's level \(levels[0])")
     }
 
+    /// The same shadow across the slip, over its lower two thirds: its edge runs along the lines,
+    /// and the print's margins and columns go on past it instead.
+    @Test func aShadowOverTheLowerPartOfAFadedSlipLeavesTheWholeSlipInTheCrop() throws {
+        let scene = try shadedFadedSlip(share: 0.35, across: true)
+        let cut = try #require(try ReceiptLocator.crop(scene.image))
+        #expect(cut.height >= scene.slip.height * 9 / 10, "\(cut.width)×\(cut.height) for a \(scene.slip.width)×\(scene.slip.height) slip")
+        #expect(cut.height <= scene.slip.height * 11 / 10, "\(cut.width)×\(cut.height): no table above or below it")
+    }
+
     /// Where the lines of print go on past a side, it is a shadow's edge; where the slip ends
     /// against a speckled table, its grain does not follow the rows.
     @Test func theRowsOfPrintGoOnPastAShadowsEdgeButNotPastTheSlipsEnd() throws {
@@ -105,9 +114,10 @@ import Testing
     }
 
     /// A slip of grey print (ink 115 on paper 230) on a table at 110, everything right of a line
-    /// `share` of the way across the slip in a shadow keeping 45% of the light.
-    private func shadedFadedSlip(share: Double) throws -> (image: LeptonicaImage, slip: LeptonicaImage, slipOrigin: (x: Int, y: Int), litPart: PaperQuad) {
-        let rendered = try #require(LeptonicaImage.renderedText(receiptLines + receiptLines + receiptLines, fontSize: 20, margin: 40))
+    /// `share` of the way across the slip in a shadow keeping 45% of the light. `across`: below a
+    /// line `share` of the way down it instead, on a slip of items with their amounts in a column.
+    private func shadedFadedSlip(share: Double, across: Bool = false) throws -> (image: LeptonicaImage, slip: LeptonicaImage, slipOrigin: (x: Int, y: Int), litPart: PaperQuad) {
+        let rendered = try across ? itemsAndAmounts() : #require(LeptonicaImage.renderedText(receiptLines + receiptLines + receiptLines, fontSize: 20, margin: 40))
         let slip = rendered.copy()
         pixInvert(slip.pointer, slip.pointer)
         pixMultConstantGray(slip.pointer, 0.5)
@@ -116,14 +126,27 @@ import Testing
         let table = try #require(LeptonicaImage.filled(width: slip.width * 2, height: slip.height * 3 / 2, grey: 110))
         let origin = (x: slip.width / 2, y: slip.height / 4)
         let image = try #require(table.pasting(slip, x: origin.x, y: origin.y))
-        let edge = origin.x + Int(Double(slip.width) * share)
-        let shade = try #require(image.clipped(to: PixelRect(x: Int32(edge), y: 0, width: Int32(image.width - edge), height: Int32(image.height))))
+        let edge = across ? origin.y + Int(Double(slip.height) * share) : origin.x + Int(Double(slip.width) * share)
+        let shadeBox = across ? PixelRect(x: 0, y: Int32(edge), width: Int32(image.width), height: Int32(image.height - edge))
+            : PixelRect(x: Int32(edge), y: 0, width: Int32(image.width - edge), height: Int32(image.height))
+        let shade = try #require(image.clipped(to: shadeBox))
         pixMultConstantGray(shade.pointer, 0.45)
-        pixRasterop(image.pointer, Int32(edge), 0, Int32(shade.width), Int32(shade.height), PIX_SRC, shade.pointer, 0, 0)
-        let top = Double(origin.y), bottom = Double(origin.y + slip.height)
-        let litPart = PaperQuad(topLeft: .init(x: Double(origin.x), y: top), topRight: .init(x: Double(edge), y: top),
-                                bottomRight: .init(x: Double(edge), y: bottom), bottomLeft: .init(x: Double(origin.x), y: bottom))
+        pixRasterop(image.pointer, shadeBox.x, shadeBox.y, Int32(shade.width), Int32(shade.height), PIX_SRC, shade.pointer, 0, 0)
+        let left = Double(origin.x), top = Double(origin.y)
+        let right = across ? Double(origin.x + slip.width) : Double(edge), bottom = across ? Double(edge) : Double(origin.y + slip.height)
+        let litPart = PaperQuad(topLeft: .init(x: left, y: top), topRight: .init(x: right, y: top),
+                                bottomRight: .init(x: right, y: bottom), bottomLeft: .init(x: left, y: bottom))
         return (image, slip, origin, litPart)
+    }
+
+    /// Item names down the left and their amounts in a column on the right, 36 lines.
+    private func itemsAndAmounts() throws -> LeptonicaImage {
+        let items = ["SALTED RICE", "FRIED EGG", "ICE TEA", "NASI LEMAK", "SOYA CINCAU", "TEH TARIK", "ROTI BAKAR", "MEE GORENG"]
+        let names = try #require(LeptonicaImage.renderedText((0..<36).map { items[$0 % items.count] }, fontSize: 20, margin: 0))
+        let amounts = try #require(LeptonicaImage.renderedText((0..<36).map { String(format: "%5.2f", Double($0 * 37 % 800) / 100 + 1) },
+                                                               fontSize: 20, margin: 0))
+        return try #require(LeptonicaImage.filled(width: names.width + amounts.width + 300, height: max(names.height, amounts.height) + 80, grey: 255)?
+            .pasting(names, x: 40, y: 40)?.pasting(amounts, x: names.width + 260, y: 40))
     }
 
     /// `sheet` a twentieth of a frame of granite (dark grains all over a mid grey, so no region
