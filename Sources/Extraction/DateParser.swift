@@ -79,6 +79,13 @@ enum DateParser {
             found.append(DateReading(date: date, order: order, ambiguous: ambiguous, shapeScore: shape,
                                      lineIndex: lineIndex, line: rawLine))
         }
+        /// `a` and `b` read day first, and month first too when they differ.
+        func addEitherOrder(_ a: Int, _ b: Int, year: Int, shape: Double, repairingYear: Bool = true) {
+            let dayFirst = LocalDate(year: year, month: b, day: a), monthFirst = LocalDate(year: year, month: a, day: b)
+            let ambiguous = dayFirst != nil && monthFirst != nil && a != b
+            add(dayFirst, .dayFirst, ambiguous: ambiguous, shape: shape, repairingYear: repairingYear)
+            if a != b { add(monthFirst, .monthFirst, ambiguous: ambiguous, shape: shape, repairingYear: repairingYear) }
+        }
 
         for m in isoPattern.matches(in: text, range: whole) {
             guard let y = int(m, 1), let mo = int(m, 3), let d = int(m, 4) else { continue }
@@ -109,11 +116,7 @@ enum DateParser {
             }
             // "25.12.18" with dots reads like a version or amount more often than slashes do.
             if word(m, 2) == ".", yearLength == 2 { shape -= 0.05 }
-            let dayFirst = LocalDate(year: year, month: b, day: a)
-            let monthFirst = LocalDate(year: year, month: a, day: b)
-            let ambiguous = dayFirst != nil && monthFirst != nil && a != b
-            add(dayFirst, .dayFirst, ambiguous: ambiguous, shape: shape)
-            if a != b { add(monthFirst, .monthFirst, ambiguous: ambiguous, shape: shape) }
+            addEitherOrder(a, b, year: year, shape: shape)
         }
         for m in [mixedPattern, mixedSeparatorPattern].flatMap({ $0.matches(in: text, range: whole) }) where !overlaps(m.range) {
             guard let d = int(m, 1), let mo = int(m, 3), let y = int(m, 4) else { continue }
@@ -143,10 +146,7 @@ enum DateParser {
         lazy var labelled = MatchableLine(rawLine).contains(any: Keywords.dateLabels)
         for m in slashesReadAsDigitsPattern.matches(in: text, range: whole) where !overlaps(m.range) && labelled {
             guard let a = int(m, 1), let b = int(m, 2), let y = int(m, 3) else { continue }
-            let dayFirst = LocalDate(year: y, month: b, day: a), monthFirst = LocalDate(year: y, month: a, day: b)
-            let ambiguous = dayFirst != nil && monthFirst != nil && a != b
-            add(dayFirst, .dayFirst, ambiguous: ambiguous, shape: 0.3, repairingYear: false)
-            if a != b { add(monthFirst, .monthFirst, ambiguous: ambiguous, shape: 0.3, repairingYear: false) }
+            addEitherOrder(a, b, year: y, shape: 0.3, repairingYear: false)
         }
         return found
     }

@@ -50,10 +50,16 @@ enum ReceiptLocator {
         if let counted = found ?? brighter {
             slips = countSlips(counted.components.rects, largest: Double(counted.best.area), frame: frame)
         }
+        // The sheet's corners on the small copy and how well they fit it, wanted by the shadow's
+        // test and the warp below; found once.
+        lazy var sheetCorners = found.flatMap { $0.components.mask(at: $0.largest) }.flatMap { PaperQuad.cornersAndFit(of: $0) }
         if unlit == nil {
             // A slip half in a cast shadow: brightness found its lit part only. Lit back, it is
-            // found whole (`ShadedPart`), and the photo as taken is cut.
-            if let found, let lit = litPartCorners(found, scene: scene), let relit = ShadedPart.relit(source, sheet: lit),
+            // found whole (`ShadedPart`), and the photo as taken is cut. Its lit part lies whole
+            // in the frame and fits a quadrilateral.
+            if let found, !found.reachesFrameEdge(width: scene.small.width, height: scene.small.height),
+               let corners = sheetCorners, corners.fit >= minimumSheetQuadFit,
+               let relit = ShadedPart.relit(source, sheet: scene.fullResolution(corners.quad, placedAt: found.best)),
                let whole = try crop(relit, slips: &slips, unlit: source) {
                 return whole
             }
@@ -90,8 +96,6 @@ enum ReceiptLocator {
             return cut
         }
         guard let paper = region, Double(paper.area) / frame < maxPaperShare else { return unlit == nil ? lifted : nil }
-        let sheetMask = found.flatMap { $0.components.mask(at: $0.largest) }
-        let sheetCorners = sheetMask.flatMap { PaperQuad.cornersAndFit(of: $0) }
         // A bright patch no quadrilateral fits is the slip run together with what lies beside it
         // (a hand's white notebook, a paper under it): its corners are no slip's, and the warp
         // from them slanted every line. The print's own block, when it is the smaller, is cut instead.
@@ -100,7 +104,7 @@ enum ReceiptLocator {
             return cut
         }
         // A sheet seen at an angle is laid flat from its corners rather than boxed.
-        if let quad = sheetCorners?.quad.scaled(by: Double(scene.reduction), offsetX: Double(paper.x) + 0.5, offsetY: Double(paper.y) + 0.5),
+        if let quad = sheetCorners.map({ scene.fullResolution($0.quad, placedAt: paper) }),
            quad.isPlausible, quad.tilt >= minimumTiltToFlatten, let flat = quad.flattened(pixels) {
             return flat
         }
@@ -120,15 +124,6 @@ enum ReceiptLocator {
         let frame = Double(scene.small.width * scene.small.height)
         return found?.best ?? inkRegion(small: scene.small, threshold: scene.threshold)
             .flatMap { Double($0.area) / frame < maximumPrintBlockShare ? $0 : nil }
-    }
-
-    /// The corners of a sheet lying whole in the frame and fitting a quadrilateral, at full
-    /// resolution: what a slip's lit part looks like when a shadow's edge crosses it.
-    private static func litPartCorners(_ sheet: SheetMask, scene: ReducedScene) -> PaperQuad? {
-        guard !sheet.reachesFrameEdge(width: scene.small.width, height: scene.small.height),
-              let own = sheet.components.mask(at: sheet.largest), let corners = PaperQuad.cornersAndFit(of: own),
-              corners.fit >= minimumSheetQuadFit else { return nil }
-        return corners.quad.scaled(by: Double(scene.reduction), offsetX: Double(sheet.best.x) + 0.5, offsetY: Double(sheet.best.y) + 0.5)
     }
 
     /// The share of the print lying outside a sheet's hull, given the margin of the crop.

@@ -143,6 +143,11 @@ struct ReducedScene {
         LeptonicaImage(taking: reduction > 1 ? pixExpandReplicate(mask.pointer, Int32(reduction)) : pixClone(mask.pointer))
     }
 
+    /// `quad`, measured on a small-copy mask placed at `origin`, at full resolution.
+    func fullResolution(_ quad: PaperQuad, placedAt origin: PixelRect) -> PaperQuad {
+        quad.scaled(by: Double(reduction), offsetX: Double(origin.x) + 0.5, offsetY: Double(origin.y) + 0.5)
+    }
+
     /// The small-copy box around `quad` (full resolution), within the frame.
     func smallCopyBox(around quad: PaperQuad) -> PixelRect {
         let box = quad.bounds, r = Double(reduction)

@@ -14,8 +14,8 @@ import Foundation
 /// Told from the slip's own edge against a table by what lies beyond the side: the print goes on
 /// across a shadow's edge on paper a third to a half darker, its lines row for row where the
 /// edge runs down the slip, its margins and amount column where it runs across; a table's grain
-/// follows neither. Where they go on, the shadowed side is lit
-/// back to the paper's level, so that the slip can be found whole.
+/// follows neither. Where the print goes on, the shadowed side is lit back to the paper's level,
+/// so that the slip can be found whole.
 enum ShadedPart {
     /// The strips compared each side of the sheet's side, as a share of the sheet's width.
     static let stripShare = 0.2
@@ -72,7 +72,6 @@ enum ShadedPart {
         /// which a shadow's edge crosses at any angle.
         let along: (x: Double, y: Double), outward: (x: Double, y: Double), sampled: (x: Double, y: Double)
         let length: Double, strip: Double, gap: Double
-        let width: Int, height: Int
 
         init?(_ a: PaperQuad.Point, _ b: PaperQuad.Point, centre: PaperQuad.Point, sampling rows: (x: Double, y: Double), source: LeptonicaImage) {
             let dx = b.x - a.x, dy = b.y - a.y
@@ -87,8 +86,6 @@ enum ShadedPart {
             let across = abs((a.x - centre.x) * normal.x + (a.y - centre.y) * normal.y) * 2
             strip = max(20, ShadedPart.stripShare * across)
             gap = max(8, ShadedPart.edgeGap * Double(max(source.width, source.height)))
-            width = source.width
-            height = source.height
             self.a = a
         }
 
@@ -98,6 +95,7 @@ enum ShadedPart {
             guard let data = pixGetData(source.pointer) else { return nil }
             let raw = UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self)
             let rowBytes = Int(pixGetWpl(source.pointer)) * 4
+            let (width, height) = (source.width, source.height)
             let steps = Int(strip)
             var inside: [[UInt8]] = [], outside: [[UInt8]] = []
             var offFrame = 0, total = 0
@@ -158,13 +156,12 @@ enum ShadedPart {
         /// ends, brought up by 1 / `shade`; across a ramp of twice the gap at the side itself.
         func lifted(_ source: LeptonicaImage, shade: Double) -> LeptonicaImage? {
             guard let out = LeptonicaImage(taking: pixCopy(nil, source.pointer)), let data = pixGetData(out.pointer) else { return nil }
-            pixCopyResolution(out.pointer, source.pointer)
             let bytes = UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt8.self)
             let rowBytes = Int(pixGetWpl(out.pointer)) * 4
             let gain = 1 / shade
             let reachPast = 0.1 * length
-            for y in 0..<height {
-                for x in 0..<width {
+            for y in 0..<source.height {
+                for x in 0..<source.width {
                     let rx = Double(x) - a.x, ry = Double(y) - a.y
                     let d = rx * outward.x + ry * outward.y
                     guard d > -gap else { continue }
