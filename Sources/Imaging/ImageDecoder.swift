@@ -17,7 +17,9 @@ public enum ImageDecoder {
     /// the same. Decoding JPEG and HEIC luma alone would save more, but their luma weighs blue
     /// less than Leptonica's: the 12 MP photos lost 7 receipts all three (98 → 91), the first
     /// wild set 4, tune 1.
-    public static func decode(_ file: IngestedFile, maxPixels: Int, pixelBudget: Int = PixelBudget.decodeDefault,
+    ///
+    /// `page`: which page of a multi-page TIFF (0, the first, for any other image).
+    public static func decode(_ file: IngestedFile, page: Int = 0, maxPixels: Int, pixelBudget: Int = PixelBudget.decodeDefault,
                               grey: Bool = false) throws(ReceiptInputError) -> LeptonicaImage {
         Leptonica.silenceMessages()
         // libpng prints its own "libpng error: …" before failing: check the chunks first.
@@ -29,7 +31,7 @@ public enum ImageDecoder {
         case .heic, .avif:
             image = try HEIFDecoder.decode(file.data, format: file.format, maxPixels: maxPixels, pixelBudget: pixelBudget)
         case .jpeg, .png, .tiff, .webp:
-            image = try decodeWithLeptonica(file, maxPixels: maxPixels, pixelBudget: pixelBudget)
+            image = try decodeWithLeptonica(file, page: file.format == .tiff ? page : 0, maxPixels: maxPixels, pixelBudget: pixelBudget)
         }
         image = try image.fitted(within: pixelBudget)
         if grey {
@@ -41,7 +43,7 @@ public enum ImageDecoder {
         return upright
     }
 
-    private static func decodeWithLeptonica(_ file: IngestedFile, maxPixels: Int,
+    private static func decodeWithLeptonica(_ file: IngestedFile, page: Int, maxPixels: Int,
                                             pixelBudget: Int) throws(ReceiptInputError) -> LeptonicaImage {
         // Data.withUnsafeBytes only rethrows untyped errors, so the typed error travels in a Result.
         // Codec libraries complain about damaged files on stderr; the thrown error says it instead.
@@ -50,8 +52,11 @@ public enum ImageDecoder {
             guard let base = raw.bindMemory(to: UInt8.self).baseAddress, raw.count > 0 else { throw .empty }
             var format: Int32 = 0, width: Int32 = 0, height: Int32 = 0
             var bitsPerSample: Int32 = 0, samplesPerPixel: Int32 = 0, colormapped: Int32 = 0
-            let header = pixReadHeaderMem(base, raw.count, &format, &width, &height,
-                                          &bitsPerSample, &samplesPerPixel, &colormapped)
+            var resolution: Int32 = 0
+            let header = page > 0
+                ? readHeaderMemTiff(base, raw.count, Int32(page), &width, &height, &bitsPerSample, &samplesPerPixel,
+                                    &resolution, &colormapped, &format)
+                : pixReadHeaderMem(base, raw.count, &format, &width, &height, &bitsPerSample, &samplesPerPixel, &colormapped)
             guard header == 0, width > 0, height > 0 else {
                 throw .corrupt("the \(file.format.rawValue.uppercased()) header cannot be read")
             }
@@ -71,11 +76,14 @@ public enum ImageDecoder {
                 reduction = Int32(PixelBudget.jpegReduction(width: Int(width), height: Int(height), budget: pixelBudget))
                 var warnings: Int32 = 0
                 decoded = pixReadMemJpeg(base, raw.count, 0, reduction, &warnings, 0)
+            } else if page > 0 {
+                decoded = pixReadMemTiff(base, raw.count, Int32(page))
             } else {
                 decoded = pixReadMem(base, raw.count)
             }
             guard let image = LeptonicaImage(taking: decoded) else {
-                throw .corrupt("the \(file.format.rawValue.uppercased()) data is damaged or truncated")
+                throw .corrupt(page > 0 ? "page \(page + 1) of the TIFF is damaged or truncated"
+                                        : "the \(file.format.rawValue.uppercased()) data is damaged or truncated")
             }
             // Leptonica keeps the file's resolution on a reduced decode: a 600 dpi scan read at
             // half size would claim 600 dpi, and Tesseract would take its text for half its size.

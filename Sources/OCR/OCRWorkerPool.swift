@@ -60,7 +60,7 @@ public final class OCRWorkerPool: Sendable {
     /// Why an engine could not start, once one has failed; nil while they start or when all did.
     public var engineFailure: OCRError? { startups.lazy.compactMap(\.failure).first }
 
-    /// Decodes, cleans and reads one file on a worker thread (a PDF: every page, see `PDFReader`).
+    /// Decodes, cleans and reads one file on a worker thread (a PDF or a multi-page TIFF: every page, see `DocumentReader`).
     public func recognize(_ file: IngestedFile) async throws -> OCRPage {
         try await process(file).page
     }
@@ -220,8 +220,8 @@ public final class OCRWorkerPool: Sendable {
     /// an image do not need it.
     static func run(_ file: IngestedFile, engine engineReady: @escaping () throws(OCRError) -> TesseractEngine, cleaner: ReceiptCleaner,
                     refinement: Refinement? = nil, helpers: JobQueue? = nil) throws -> OCROutcome {
-        if file.format.isDocument {
-            return try PDFReader(engine: engineReady, cleaner: cleaner, refinement: refinement, helpers: helpers).read(file)
+        if DocumentPages.isDocument(file) {
+            return try DocumentReader(engine: engineReady, cleaner: cleaner, refinement: refinement, helpers: helpers).read(file)
         }
         let clock = ContinuousClock()
         let start = clock.now
@@ -289,7 +289,7 @@ public struct OCROutcome: Sendable {
     /// Re-reading uncertain lines (zero without a refinement).
     public var reread: Duration = .zero
     /// The image the boxes are in, kept with the receipt (see `ReadImage`); nil when there is
-    /// none to keep (a PDF of several pages or with a text layer, see `PDFReader`).
+    /// none to keep (a document of several pages or a PDF with a text layer, see `DocumentReader`).
     public var readImage: ReadImage? = nil
     /// Encoding `readImage`.
     public var keep: Duration = .zero

@@ -24,7 +24,7 @@ public enum ReceiptInputError: Error, Sendable, Equatable, CustomStringConvertib
         case .noText: return "no text found on the image"
         case .passwordProtected: return "the PDF is protected by a password: save an unprotected copy and file that"
         case .tooManyPages(let count, let limit):
-            return "the PDF has \(count) pages, over the limit of \(limit) for one receipt: split it into one file per receipt"
+            return "the file has \(count) pages, over the limit of \(limit) for one receipt: split it into one file per receipt"
         }
     }
 }

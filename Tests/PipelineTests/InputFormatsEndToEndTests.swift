@@ -78,6 +78,45 @@ import Testing
         #expect(totalBox.y + totalBox.height <= analysed.page.height)
     }
 
+    /// A scanner's document feeder saves a long slip in two sheets as one TIFF: the shop and the
+    /// date on the first page, the total on the second. Both are read, in order, as one receipt.
+    @Test func bothPagesOfATwoPageTIFFAreReadAsOneReceipt() async throws {
+        let folder = try TemporaryDirectory()
+        let slip = try ImageDecoder.decode(Ingestor().read(Fixtures.url("formats/receipt.png")), maxPixels: 10_000_000, grey: true)
+        let half = Int32(slip.height / 2)
+        let top = try #require(slip.clipped(to: PixelRect(x: 0, y: 0, width: Int32(slip.width), height: half)))
+        let bottom = try #require(slip.clipped(to: PixelRect(x: 0, y: half, width: Int32(slip.width), height: Int32(slip.height) - half)))
+        let url = folder.file("two-sheets.tif")
+        try LeptonicaImage.writeMultipageTIFF([top, bottom], to: url)
+
+        let analysed = try await Self.analyser().analyse(url)
+        let truth = try Fixtures.truth(for: Fixtures.url("formats/receipt.png"))
+        #expect(analysed.fields.vendor == truth.vendor)
+        #expect(analysed.fields.date?.iso8601 == truth.date)
+        #expect(analysed.fields.total.map { MoneyFormat.canonical($0) } == truth.total)
+        let lines = analysed.page.lines
+        let vendorLine = try #require(lines.firstIndex { $0.text.contains("BLUE DOOR") })
+        let totalLine = try #require(lines.lastIndex { $0.text.uppercased().hasPrefix("TOTAL") })
+        #expect(vendorLine < totalLine)
+        let vendorBox = try #require(lines[vendorLine].box), totalBox = try #require(lines[totalLine].box)
+        #expect(totalBox.y > vendorBox.y + vendorBox.height)
+    }
+
+    /// A TIFF of more pages than one receipt has is refused as a PDF is, naming its page count.
+    @Test func aTIFFOfElevenPagesIsRefusedWithItsCount() async throws {
+        let folder = try TemporaryDirectory()
+        let page = try #require(LeptonicaImage.filled(width: 64, height: 64, grey: 240))
+        let url = folder.file("eleven.tif")
+        try LeptonicaImage.writeMultipageTIFF(Array(repeating: page, count: 11), to: url)
+        do {
+            _ = try await Self.analyser().analyse(url)
+            Issue.record("an eleven-page TIFF was read")
+        } catch let failure as ReceiptFailure {
+            #expect(failure.reason.contains("11 pages, over the limit of 10"), "\(failure.reason)")
+            #expect(failure.stage == .decode)
+        }
+    }
+
     @Test(arguments: ["receipt.heic", "receipt.avif", "receipt-rotated.heic"])
     func aHEIFPhotoIsReadLikeAnyOtherImage(name: String) async throws {
         let image = Fixtures.url("formats/\(name)")

@@ -3,26 +3,26 @@ import Imaging
 import Ingest
 import RebutCore
 
-/// Reads a PDF on an OCR worker thread: one receipt per file, every page read.
+/// Reads a document of pages on an OCR worker thread: a PDF, or a TIFF of several pages (what a
+/// scanner's document feeder saves). One receipt per file, every page read.
 ///
-/// A page with a usable text layer (a bill from the electricity or phone company) is taken as
-/// printed, without OCR; any other page is rendered at 300 dpi within the decode pixel budget
-/// and cleaned and read like a scan. The pages' lines are concatenated in page order, as if
-/// the pages were stacked one below the other: boxes are moved down by the height of the
-/// pages above, so a line's box still says where it is. Pages are read one after the other
-/// rather than stacked into one image, so only one rendered page is decoded at a time, and
-/// each page keeps its own text size and crop. Re-reading uncertain lines works as for an
-/// image, on the page the line came from.
+/// A PDF page with a usable text layer (a bill from the electricity or phone company) is taken
+/// as printed, without OCR; any other page is rendered at 300 dpi within the decode pixel
+/// budget, or decoded from the TIFF, and cleaned and read like a scan. The pages' lines are
+/// concatenated in page order, as if the pages were stacked one below the other: boxes are
+/// moved down by the height of the pages above, so a line's box still says where it is. Pages
+/// are read one after the other rather than stacked into one image, so only one page is
+/// decoded at a time, and each page keeps its own text size and crop. Re-reading uncertain
+/// lines works as for an image, on the page the line came from.
 ///
 /// The read image kept with the receipt (`OCROutcome.readImage`): for a one-page PDF, the
 /// cleaned page the OCR read, or for a text-layer page the page rendered small, in the same
-/// 300 dpi coordinate space as the text layer's boxes. A PDF of several pages keeps none (its
-/// boxes run down a stack of pages no single image shows), and the picker falls back to its estimate.
-struct PDFReader {
+/// 300 dpi coordinate space as the text layer's boxes. A document of several pages keeps none
+/// (its boxes run down a stack of pages no single image shows), and the picker falls back to
+/// its estimate.
+struct DocumentReader {
     /// More pages than this is not a receipt but a statement or a book: refused, named.
     static let maxPages = 10
-    /// Rendering resolution: what flatbed scanners give and Tesseract reads best at.
-    static let renderDPI = 300.0
 
     /// The worker's engine, waited for while it starts: a text-layer page never needs it.
     let engine: () throws(OCRError) -> TesseractEngine
@@ -53,14 +53,14 @@ struct PDFReader {
             return now - mark
         }
 
-        let document = try WorkerStepFailure.during(.decode) { try PDFDocument(data: file.data) }
-        let count = document.pageCount
+        let document = try WorkerStepFailure.during(.decode) { try DocumentPages(file, decodePixelBudget: cleaner.options.decodePixelBudget,
+                                                                                  maxPixels: cleaner.options.maxPixels) }
+        let count = document.count
         guard count > 0 else { throw WorkerStepFailure(step: .decode, underlying: ReceiptInputError.corrupt("the PDF has no pages")) }
         guard count <= Self.maxPages else {
             throw WorkerStepFailure(step: .decode, underlying: ReceiptInputError.tooManyPages(count: count, limit: Self.maxPages))
         }
 
-        let pixelsPerPoint = Self.renderDPI / 72
         var readings: [PageReading] = []
         // Pages read ahead and not taken are stopped, however the reading ends (a later page can fail).
         var readsAhead: [SpeculativeReading] = []
@@ -69,43 +69,33 @@ struct PDFReader {
         var keep = Duration.zero
         var notes: [String] = []
         for index in 0..<count {
-            guard let pdfPage = document.page(index) else {
-                throw WorkerStepFailure(step: .decode, underlying: ReceiptInputError.corrupt("page \(index + 1) of the PDF cannot be read"))
-            }
-            let lines = PDFTextLines.lines(from: pdfPage.textLayer(), pixelsPerPoint: pixelsPerPoint)
-            if PDFTextLayerQuality.isUsable(lines) {
-                let size = pdfPage.sizeInPoints
-                let page = OCRPage(lines: lines, meanConfidence: 100,
-                                   width: Int((size.width * pixelsPerPoint).rounded()),
-                                   height: Int((size.height * pixelsPerPoint).rounded()))
+            switch try WorkerStepFailure.during(.decode, { try document.page(index) }) {
+            case .printed(let page, let pdfPage):
                 readings.append(PageReading(page: page, image: nil, fromTextLayer: true))
                 decode += lap()
                 if count == 1 {
                     readImage = Self.renderedReadImage(pdfPage, coordinateSpace: (page.width, page.height))
                     keep += lap()
                 }
-                continue
-            }
-            let rendered = try WorkerStepFailure.during(.decode) {
-                try pdfPage.rendered(dpi: Self.renderDPI, pixelBudget: cleaner.options.decodePixelBudget)
-            }
-            decode += lap()
-            // Read as an image is: turned, thickened or stretched when the first reading is poor.
-            var ahead: SpeculativeReading?
-            let reading = try OCRWorkerPool.read(rendered, engine: engine, cleaner: cleaner, notes: &notes) { image in
-                ahead = helpers?.readAhead(image, for: refinement)
-                if let ahead { readsAhead.append(ahead) }
-            }
-            let page = reading.page, cleaned = reading.image
-            clean += reading.clean
-            ocr += reading.ocr
-            _ = lap()
-            readings.append(PageReading(page: page, image: refinement == nil ? nil : cleaned, fromTextLayer: false, ahead: ahead,
-                                        oneBlock: reading.oneBlock))
-            if count == 1 {
-                // As for an image: a failure only costs the exact boxes, not the receipt.
-                readImage = try? cleaned.readImage()
-                keep += lap()
+            case .pixels(let pixels):
+                decode += lap()
+                // Read as an image is: turned, thickened or stretched when the first reading is poor.
+                var ahead: SpeculativeReading?
+                let reading = try OCRWorkerPool.read(pixels, engine: engine, cleaner: cleaner, notes: &notes) { image in
+                    ahead = helpers?.readAhead(image, for: refinement)
+                    if let ahead { readsAhead.append(ahead) }
+                }
+                let page = reading.page, cleaned = reading.image
+                clean += reading.clean
+                ocr += reading.ocr
+                _ = lap()
+                readings.append(PageReading(page: page, image: refinement == nil ? nil : cleaned, fromTextLayer: false, ahead: ahead,
+                                            oneBlock: reading.oneBlock))
+                if count == 1 {
+                    // As for an image: a failure only costs the exact boxes, not the receipt.
+                    readImage = try? cleaned.readImage()
+                    keep += lap()
+                }
             }
         }
 
@@ -121,7 +111,7 @@ struct PDFReader {
     /// 300 dpi of its boxes; nil when poppler cannot draw it (the boxes then fall back).
     static func renderedReadImage(_ page: PDFPage, coordinateSpace: (width: Int, height: Int)) -> ReadImage? {
         let longest = Double(max(coordinateSpace.width, coordinateSpace.height, 1))
-        let dpi = min(renderDPI, renderDPI * Double(ReadImage.maxSide) / longest)
+        let dpi = min(DocumentPages.renderDPI, DocumentPages.renderDPI * Double(ReadImage.maxSide) / longest)
         guard let image = try? page.rendered(dpi: dpi, pixelBudget: ReadImage.maxSide * ReadImage.maxSide) else { return nil }
         return try? image.readImage(coordinateSpace: coordinateSpace)
     }
