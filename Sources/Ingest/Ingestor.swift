@@ -38,6 +38,11 @@ public struct Ingestor: Sendable {
             orientation = ExifOrientation.fromJPEG(data)
             location = ExifGPS.fromJPEG(data)
         case .tiff:
+            // A TIFF cut short loses its later pages' directories, and Leptonica would read
+            // the first page alone without a word: the total on the second sheet gone unnoticed.
+            guard TIFFStructure.pageCount(data) != nil else {
+                throw .corrupt("the TIFF is truncated or damaged: its chain of pages runs past the end of the file")
+            }
             orientation = ExifOrientation.fromTIFF([UInt8](data.prefix(1 << 20))) ?? 1
             location = ExifGPS.fromTIFF([UInt8](data.prefix(1 << 20)))
         // A PDF page carries its rotation in the page dictionary, which poppler applies.

@@ -27,7 +27,7 @@ struct DocumentPages {
         (self.decodePixelBudget, self.maxPixels) = (decodePixelBudget, maxPixels)
         if file.format == .tiff {
             guard let pages = TIFFStructure.pageCount(file.data) else {
-                throw ReceiptInputError.corrupt("the TIFF's chain of pages is damaged")
+                throw ReceiptInputError.corrupt("the TIFF is truncated or damaged: its chain of pages runs past the end of the file")
             }
             source = .tiff(file, pages: pages)
         } else {

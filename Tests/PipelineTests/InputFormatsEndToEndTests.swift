@@ -102,6 +102,23 @@ import Testing
         #expect(totalBox.y > vendorBox.y + vendorBox.height)
     }
 
+    /// A multi-page TIFF cut short is refused at ingest, not read as its first page alone.
+    @Test func aTruncatedTwoPageTIFFIsRefusedNotReadAsItsFirstPage() async throws {
+        let folder = try TemporaryDirectory()
+        let slip = try ImageDecoder.decode(Ingestor().read(Fixtures.url("formats/receipt.png")), maxPixels: 10_000_000, grey: true)
+        let whole = folder.file("whole.tif"), cut = folder.file("cut.tif")
+        try LeptonicaImage.writeMultipageTIFF([slip, slip], to: whole)
+        let bytes = try Data(contentsOf: whole)
+        try bytes.prefix(bytes.count * 9 / 10).write(to: cut)
+        do {
+            _ = try await Self.analyser().analyse(cut)
+            Issue.record("a truncated TIFF was read")
+        } catch let failure as ReceiptFailure {
+            #expect(failure.reason.contains("TIFF is truncated"), "\(failure.reason)")
+            #expect(failure.stage == .ingest)
+        }
+    }
+
     /// A TIFF of more pages than one receipt has is refused as a PDF is, naming its page count.
     @Test func aTIFFOfElevenPagesIsRefusedWithItsCount() async throws {
         let folder = try TemporaryDirectory()
