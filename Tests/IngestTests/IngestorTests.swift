@@ -103,6 +103,28 @@ import Testing
         #expect(try Ingestor().read(url).format == .jpeg)
     }
 
+    /// A phone's motion photo appends its video after the image's end: the video's bytes hold
+    /// FF DA (start of scan) and FF D9 (end of image) at random, and half of such photos were
+    /// refused as truncated when the file was searched for the last of each.
+    @Test func aMotionPhotosVideoAfterTheEndOfImageIsNoTruncation() throws {
+        let folder = try TemporaryDirectory()
+        let video: [UInt8] = Array("MotionPhoto_Data....ftypmp42".utf8) + [0xFF, 0xD9, 0x12, 0xFF, 0xDA, 0x00, 0x10] + [UInt8](repeating: 0x37, count: 64)
+        #expect(try Ingestor().read(folder.write(Bytes.jpeg(orientation: 6) + video, named: "motion.jpg")).format == .jpeg)
+    }
+
+    /// A progressive JPEG has many scans, each with restart markers in its data: all are walked
+    /// to the end of image, and one cut after its first scan is still truncated.
+    @Test func everyScanOfAProgressiveJPEGIsWalked() throws {
+        let folder = try TemporaryDirectory()
+        let scan: [UInt8] = [0xFF, 0xDA, 0, 8, 1, 1, 0, 0, 0x3F, 0] + [0x55, 0xFF, 0x00, 0x55, 0xFF, 0xD0, 0x55, 0x55]
+        let header = Array(Bytes.jpeg(orientation: nil).prefix { $0 != 0xDA }.dropLast())
+        let whole = header + scan + scan + scan + [0xFF, 0xD9]
+        #expect(try Ingestor().read(folder.write(whole, named: "progressive.jpg")).format == .jpeg)
+        #expect(throws: ReceiptInputError.self) {
+            try Ingestor().read(folder.write(header + scan + Array(scan.prefix(6)), named: "cut.jpg"))
+        }
+    }
+
     @Test func aThumbnailsEndMarkerDoesNotHideATruncatedMainImage() throws {
         // An EXIF thumbnail is a whole JPEG (with its own scan and end marker) before the main scan.
         let folder = try TemporaryDirectory()
