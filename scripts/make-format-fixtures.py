@@ -168,6 +168,96 @@ def bill_content() -> bytes:
     return b"\n".join(lines) + b"\n"
 
 
+class TextPage:
+    """Text drawn at given points in Helvetica, left-aligned or right-aligned (amounts)."""
+
+    def __init__(self):
+        self.lines = []
+
+    def text(self, x, y, size, string, bold=False):
+        font = b"/F2" if bold else b"/F1"
+        self.lines.append(b"BT %s %d Tf %s %s Td %s Tj ET" % (font, size, fmt(x), fmt(y), pdf_text(string)))
+
+    def right(self, x_right, y, size, string, bold=False):
+        widths = {".": 0.278, ",": 0.278, "£": 0.556, "€": 0.556, "-": 0.333, " ": 0.278, "/": 0.278}
+        self.text(x_right - sum(widths.get(c, 0.556) for c in string) * size, y, size, string, bold)
+
+    def content(self) -> bytes:
+        return b"\n".join(self.lines) + b"\n"
+
+
+# A broadband bill laid out in columns: the customer's address beside the invoice's facts, its
+# labels in one column and their amounts in another, so that poppler runs the columns together.
+COLUMNS_BILL = {"vendor": "BrightFibre", "date": "2024-01-10", "total": "35.99", "currency": "GBP", "payment": None,
+                "tax": "6.00", "language": "eng", "category": "utilities", "variant": "pdf-text"}
+
+
+def columns_bill_content() -> bytes:
+    page = TextPage()
+    page.text(56, 800, 18, "BrightFibre", bold=True)
+    page.text(56, 784, 8, "BrightFibre Broadband Ltd, 9 Quay Street, Bristol BS1 4DB")
+    for y, left, label, value in [(740, "Bill to:", "Invoice date", "10 Jan 2024"),
+                                  (727, "Ana Souza", "Invoice no.", "BF-771204"),
+                                  (714, "Flat 3, 88 Gloucester Road", "Payment due", "24 Jan 2024")]:
+        page.text(56, y, 10, left)
+        page.text(380, y, 10, label)
+        page.right(540, y, 10, value)
+    page.text(56, 701, 10, "Bristol BS7 8BN")
+    page.text(56, 660, 10, "Description")
+    page.right(460, 660, 10, "Period")
+    page.right(540, 660, 10, "Amount")
+    for y, item, amount in [(642, "Fibre 500 broadband", "£32.00"), (626, "Static IP address", "£3.99")]:
+        page.text(56, y, 10, item)
+        page.right(460, y, 10, "10/01-09/02")
+        page.right(540, y, 10, amount)
+    page.text(380, 596, 10, "Subtotal")
+    page.right(540, 596, 10, "£29.99")
+    page.text(380, 582, 10, "VAT 20%")
+    page.right(540, 582, 10, "£6.00")
+    page.text(380, 564, 12, "Total due", bold=True)
+    page.right(540, 564, 12, "£35.99", bold=True)
+    page.text(56, 520, 8, "Questions about your bill? Call 0117 496 0800. Previous bill £35.99 paid 12 Dec 2023, thank you.")
+    return page.content()
+
+
+# A Spanish electricity bill: its total is "TOTAL IMPORTE FACTURA", and a billing period prints
+# two more dates.
+FACTURA_BILL = {"vendor": "Comercializadora Solar Levante S.A.", "date": "2024-04-03", "total": "55.55",
+                "currency": "EUR", "payment": None, "tax": "9.54", "language": "spa", "category": "utilities",
+                "variant": "pdf-text"}
+
+
+def factura_bill_content() -> bytes:
+    page = TextPage()
+    page.text(56, 800, 16, "Comercializadora Solar Levante S.A.", bold=True)
+    page.text(56, 785, 8, "C/ Colon 22, 46004 Valencia - CIF A46123987")
+    page.text(56, 745, 13, "FACTURA DE ELECTRICIDAD", bold=True)
+    page.text(56, 727, 10, "N. factura: FE24-0042117")
+    page.text(56, 713, 10, "Fecha de emision: 03/04/2024")
+    page.text(56, 699, 10, "Periodo de facturacion: del 01/03/2024 al 31/03/2024")
+    page.text(330, 727, 10, "Titular: Jordi Puig Serra")
+    page.text(330, 713, 10, "CUPS: ES0021000012345678XY")
+    y = 660
+    for label, amount in [("Potencia contratada", "9,84 EUR"), ("Energia consumida 182 kWh", "33,15 EUR"),
+                          ("Impuesto electricidad", "2,21 EUR"), ("Alquiler de equipos", "0,81 EUR"),
+                          ("IVA 21%", "9,54 EUR")]:
+        page.text(56, y, 10, label)
+        page.right(540, y, 10, amount)
+        y -= 16
+    page.text(56, y - 10, 12, "TOTAL IMPORTE FACTURA", bold=True)
+    page.right(540, y - 10, 12, "55,55 EUR", bold=True)
+    return page.content()
+
+
+def build_bills(documents_dir: str) -> None:
+    """The bills with a text layer beyond the first (see COLUMNS_BILL and FACTURA_BILL)."""
+    for name, content, truth in [("bill-columns", columns_bill_content(), COLUMNS_BILL),
+                                 ("bill-factura", factura_bill_content(), FACTURA_BILL)]:
+        document([(A4[0], A4[1], content, FONTS)], os.path.join(documents_dir, name + ".pdf"))
+        fixtures.write_json(os.path.join(documents_dir, name + ".json"), truth)
+        print(f"  documents/{name}.pdf: text layer, no images")
+
+
 FONTS = (b"<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >> "
          b"/F2 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >> >> >>")
 A4 = (595.28, 841.89)
@@ -403,6 +493,7 @@ def main() -> None:
     document([(A4[0], A4[1], bill_content(), FONTS)], bill)
     fixtures.write_json(os.path.join(documents_dir, "bill-text.json"), BILL)
     print("  documents/bill-text.pdf: text layer, no images")
+    build_bills(documents_dir)
 
     scanned = fixtures.formats_receipt()
     image_document([fixtures.variant_clean(scanned)], os.path.join(documents_dir, "receipt-scan.pdf"))

@@ -9,10 +9,14 @@ struct DateExtractor: Sendable {
     }
 
     /// Words near dates that are not the purchase date: expiry, validity, due dates.
+    /// A bill's payment date is no purchase date either: due, paid by direct debit on or after,
+    /// debited ("abgebucht"), charged ("cargo"), taken ("prélèvement").
     static let otherDateWords: KeywordSet = ["EXP", "EXPIRY", "EXPIRES", "VALID", "VALIDITY", "BEST BEFORE", "USE BY",
                                  "DUE DATE", "CADUCIDAD", "VALIDO", "HASTA", "VENCIMIENTO", "GULTIG", "BIS",
                                  "VALABLE", "JUSQU", "FECHA VENC", "PERIOD", "FROM", "TO", "DESDE",
-                                 "BIRTH", "MEMBER SINCE", "SINCE"]
+                                 "BIRTH", "MEMBER SINCE", "SINCE",
+                                 "DUE", "PAY BY", "PAYABLE", "ON OR AFTER", "FALLIG", "ZAHLBAR", "ABGEBUCHT",
+                                 "ABBUCHUNG", "FECHA DE CARGO", "ECHEANCE", "PRELEVEMENT", "PRELEVE"]
     static let contactWords: KeywordSet = ["TEL", "FAX", "PHONE", "HP", "MOBILE", "TELEFONO", "TELF", "TLF"]
     private static let timePattern = try! NSRegularExpression(pattern: #"(?<!\d)\d{1,2} ?[:.] ?\d{2}(?: ?[:.] ?\d{2})?(?!\d)\s*(?:AM|PM|H)?|\d{1,2}:\d{2}"#)
 
@@ -152,9 +156,14 @@ struct DateExtractor: Sendable {
     func entries(_ reading: DateReading, on line: MatchableLine, preferDayFirst: Double,
                  context: ExtractionContext) -> [DateLedger.Entry] {
         var entries = [DateLedger.Entry(.shape, .add(reading.shapeScore))]
-        if line.contains(any: Keywords.dateLabels) { entries.append(.init(.label, .add(DateWeights.label))) }
+        let nearest = Self.nearestKeyword(before: reading)
+        if nearest == .label || (nearest == nil && line.contains(any: Keywords.dateLabels)) {
+            entries.append(.init(.label, .add(DateWeights.label)))
+        }
         if hasTime(reading.line) { entries.append(.init(.time, .add(DateWeights.time))) }
-        if line.contains(any: Self.otherDateWords) { entries.append(.init(.otherDate, .add(DateWeights.otherDate))) }
+        if nearest == .otherDate || (nearest == nil && line.contains(any: Self.otherDateWords)) {
+            entries.append(.init(.otherDate, .add(DateWeights.otherDate)))
+        }
         if line.contains(any: Self.contactWords) { entries.append(.init(.contact, .add(DateWeights.contact))) }
         // Order: the preferred reading keeps its score, the other is kept as a weaker alternative.
         if reading.ambiguous, (reading.order == .dayFirst) != (preferDayFirst >= 0.5) {
@@ -170,6 +179,26 @@ struct DateExtractor: Sendable {
         if plausible != 1 { entries.append(.init(.implausible, .scale(plausible))) }
         return entries
     }
+
+    enum DateKeyword { case label, otherDate }
+
+    /// The date label or the word of another date ("due", "valid", "to") nearest before the
+    /// date, within `keywordReach` words: it says what the date is, whatever else its line says.
+    /// A bill's columns read as one line put "Bill to:" before "Invoice date 10 Jan 2024", and a
+    /// period prints "Date: 01/02/2024 to 29/02/2024". Both kinds in the same words ("DUE DATE")
+    /// are another date. Nil when neither is that near: then the whole line is read, as before.
+    static func nearestKeyword(before reading: DateReading) -> DateKeyword? {
+        let words = reading.textBefore.split(whereSeparator: \.isWhitespace)
+        guard !words.isEmpty else { return nil }
+        for count in 1...min(words.count, keywordReach) {
+            let tail = MatchableLine(words.suffix(count).joined(separator: " "))
+            if tail.contains(any: otherDateWords) { return .otherDate }
+            if tail.contains(any: Keywords.dateLabels) { return .label }
+        }
+        return nil
+    }
+
+    static let keywordReach = 3
 
     /// Which day of a hotel stay a date is, when its line names one: the bill is dated when the
     /// guest leaves. On a line naming both ("Arrival: 11/04/15 Departure: 14/04/15") the earlier

@@ -17,6 +17,10 @@ struct DateReading: Sendable, Hashable {
     var shapeScore: Double
     var lineIndex: Int
     var line: String
+    /// The line's text before the date (folded, numbers repaired): what labels it. A bill's two
+    /// columns run together into one line ("Bill to: Invoice date 10 Jan 2024"), so what the
+    /// line says elsewhere may belong to another column.
+    var textBefore: String = ""
 }
 
 /// Finds dates in a line in every common receipt format and month names in five languages.
@@ -68,6 +72,7 @@ enum DateParser {
         }
         func word(_ m: NSTextCheckingResult, _ group: Int) -> String { ns.substring(with: m.range(at: group)) }
         func overlaps(_ r: NSRange) -> Bool { covered.contains { NSIntersectionRange($0, r).length > 0 } }
+        var location = 0
         func add(_ date: LocalDate?, _ order: DateReading.Order, ambiguous: Bool, shape: Double, repairingYear: Bool = true) {
             guard var date else { return }
             var shape = shape
@@ -77,7 +82,7 @@ enum DateParser {
             }
             guard (1990...2099).contains(date.year) else { return }
             found.append(DateReading(date: date, order: order, ambiguous: ambiguous, shapeScore: shape,
-                                     lineIndex: lineIndex, line: rawLine))
+                                     lineIndex: lineIndex, line: rawLine, textBefore: ns.substring(to: location)))
         }
         /// `a` and `b` read day first, and month first too when they differ.
         func addEitherOrder(_ a: Int, _ b: Int, year: Int, shape: Double, repairingYear: Bool = true) {
@@ -88,22 +93,26 @@ enum DateParser {
         }
 
         for m in isoPattern.matches(in: text, range: whole) {
+            location = m.range.location
             guard let y = int(m, 1), let mo = int(m, 3), let d = int(m, 4) else { continue }
             covered.append(m.range)
             add(LocalDate(year: y, month: mo, day: d), .unambiguous, ambiguous: false, shape: 0.65)
         }
         for m in dayMonthNamePattern.matches(in: text, range: whole) where !overlaps(m.range) {
+            location = m.range.location
             guard let d = int(m, 1), let month = monthNumber(word(m, 2)), let y = int(m, 3) else { continue }
             covered.append(m.range)
             add(LocalDate(year: fullYear(y), month: month, day: d), .unambiguous, ambiguous: false,
                 shape: y >= 100 ? 0.68 : 0.6)
         }
         for m in monthNameDayPattern.matches(in: text, range: whole) where !overlaps(m.range) {
+            location = m.range.location
             guard let month = monthNumber(word(m, 1)), let d = int(m, 2), let y = int(m, 3) else { continue }
             covered.append(m.range)
             add(LocalDate(year: y, month: month, day: d), .unambiguous, ambiguous: false, shape: 0.65)
         }
         for m in numericPattern.matches(in: text, range: whole) where !overlaps(m.range) {
+            location = m.range.location
             guard let a = int(m, 1), let b = int(m, 3), let y = int(m, 4) else { continue }
             covered.append(m.range)
             let yearLength = m.range(at: 4).length
@@ -119,6 +128,7 @@ enum DateParser {
             addEitherOrder(a, b, year: year, shape: shape)
         }
         for m in [mixedPattern, mixedSeparatorPattern].flatMap({ $0.matches(in: text, range: whole) }) where !overlaps(m.range) {
+            location = m.range.location
             guard let d = int(m, 1), let mo = int(m, 3), let y = int(m, 4) else { continue }
             covered.append(m.range)
             // Day first, as dotted and mixed dates print; the other order only where that is no day.
@@ -129,6 +139,7 @@ enum DateParser {
             }
         }
         for m in gluedPattern.matches(in: text, range: whole) where !overlaps(m.range) {
+            location = m.range.location
             let parts = m.range(at: 1).location != NSNotFound ? (1, 2, 3) : (4, 5, 6)
             guard let a = int(m, parts.0), let b = int(m, parts.1), let y = int(m, parts.2) else { continue }
             add(LocalDate(year: y, month: b, day: a), .dayFirst, ambiguous: false, shape: 0.35)
@@ -136,6 +147,7 @@ enum DateParser {
         // Weakest shape of all: eight digits are a code as often as a date, so only a real day in
         // 1990–2099 counts, and any date printed with separators outranks it.
         for m in compactPattern.matches(in: text, range: whole) where !overlaps(m.range) {
+            location = m.range.location
             let digits = Array(word(m, 1)).compactMap(\.wholeNumberValue)
             func number(_ range: Range<Int>) -> Int { digits[range].reduce(0) { $0 * 10 + $1 } }
             add(LocalDate(year: number(4..<8), month: number(2..<4), day: number(0..<2)), .dayFirst,
@@ -145,6 +157,7 @@ enum DateParser {
         }
         lazy var labelled = MatchableLine(rawLine).contains(any: Keywords.dateLabels)
         for m in slashesReadAsDigitsPattern.matches(in: text, range: whole) where !overlaps(m.range) && labelled {
+            location = m.range.location
             guard let a = int(m, 1), let b = int(m, 2), let y = int(m, 3) else { continue }
             addEitherOrder(a, b, year: y, shape: 0.3, repairingYear: false)
         }

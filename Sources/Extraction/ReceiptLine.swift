@@ -29,7 +29,7 @@ struct ReceiptLine: Sendable {
         amounts = AmountParser.amounts(in: line.text)
         role = ReceiptLine.classify(match)
         headsSummary = match.contains(any: Keywords.summaryHeaders)
-        headsTaxColumns = amounts.isEmpty && match.contains(any: Keywords.tax) && match.contains(any: Keywords.amountWords)
+        headsTaxColumns = amounts.isEmpty && Self.namesTax(match) && match.contains(any: Keywords.amountWords)
             && match.contains(any: Self.taxNames)
             && match.words.filter({ ["TAX", "GST", "VAT", "IVA", "MWST", "TVA", "SST", "AMOUNT", "AMT"].contains($0) }).count >= 2
     }
@@ -204,12 +204,24 @@ struct ReceiptLine: Sendable {
     static let totalWithTaxInBrackets = try! NSRegularExpression(
         pattern: #"TOTAL[^(]*\([^)]*(GST|VAT|TAX|IVA|TVA|MWST|SST)|TOTAL.*\b(GST|VAT|TAX|IVA|TVA|MWST|SST)\s?[)}\]]"#)
 
+    /// Whether the line names a tax, in words other than an amount word printed whole. Catalan's
+    /// tax word "IMPOST" is one letter from the amount words "IMPORT" and Spanish "IMPORTE",
+    /// which the tax words' one-letter tolerance for misreads took for it: a bill's "TOTAL
+    /// IMPORTE FACTURA 55,55 EUR" was read as its tax, and an item's amount as the total.
+    static func namesTax(_ m: MatchableLine) -> Bool {
+        guard m.contains(any: Keywords.tax) else { return false }
+        let others = m.words.filter { !amountWordsPrinted.contains($0) }
+        return others.count == m.words.count || MatchableLine(others.joined(separator: " ")).contains(any: Keywords.tax)
+    }
+
+    static let amountWordsPrinted = Set(Keywords.amountWords.keywords)
+
     /// The label role of a line, or nil when it names no amount. Order matters: the traps that
     /// contain the word TOTAL ("SUBTOTAL", "TOTAL QTY", "TOTAL GST") are checked before TOTAL.
     static func classify(_ m: MatchableLine) -> AmountRole? {
         let hasFinal = m.contains(any: Keywords.finalTotal)
         let hasTotal = hasFinal || m.contains(any: Keywords.total)
-        let hasTax = m.contains(any: Keywords.tax)
+        let hasTax = namesTax(m)
         let taxIncluded = hasTax && m.contains(any: Keywords.taxIncluded)
         let taxExcluded = m.contains(any: Keywords.taxExcluded)
         let paid = m.contains(any: Keywords.tendered) || m.contains(any: Keywords.cash)

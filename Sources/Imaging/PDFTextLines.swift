@@ -47,7 +47,16 @@ public enum PDFTextLines {
             current = []
         }
         for character in characters {
-            if character.scalar == "\n" || character.scalar == "\r" { flush() } else { current.append(character) }
+            if character.scalar == "\n" || character.scalar == "\r" { flush(); continue }
+            // poppler does not always put a line break between its lines either: a column of
+            // labels ran on into the column of amounts beside it ("VAT 20%£29.99", the amount
+            // of the line above), and the piece, two lines tall, took its amount to the wrong line.
+            if let box = character.box, !character.scalar.properties.isWhitespace,
+               let previous = current.last(where: { !$0.scalar.properties.isWhitespace })?.box,
+               abs(box.centreY - previous.centreY) >= 0.5 * max(box.height, previous.height) {
+                flush()
+            }
+            current.append(character)
         }
         flush()
         return pieces

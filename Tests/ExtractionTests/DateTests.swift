@@ -244,3 +244,46 @@ struct HotelDateTests {
         #expect(fields.date == day("2015-04-14"))
     }
 }
+
+/// A bill's dates: the one it is issued on, not the one it is paid on, even where its two columns
+/// read as one line and a word of the other column ("Bill to:") would say otherwise.
+struct BillDateTests {
+    @Test func theLabelNearestTheDateSaysWhatItIs() {
+        let fields = extract("""
+        BrightFibre
+        Bill to: Invoice date 10 Jan 2024
+        Ana Souza Invoice no. BF-771204
+        Flat 3, 88 Gloucester Road Payment due 24 Jan 2024
+        Total due £35.99
+        """)
+        #expect(fields.date == day("2024-01-10"))
+        #expect(fields.values(.date).contains("2024-01-24"))
+    }
+
+    @Test("payment dates", arguments: [
+        "Payment due 24/01/2024",
+        "Please pay by 24/01/2024",
+        "We will collect this by Direct Debit on or after 24/01/2024",
+        "Der Betrag ist fällig am 24.01.2024",
+        "Zahlbar bis 24.01.2024",
+    ])
+    func aPaymentDateIsNotTheBillsDate(payment: String) {
+        let fields = extract("""
+        NORTHWIND ENERGY LTD
+        10/01/2024
+        \(payment)
+        TOTAL 35,99
+        """)
+        #expect(fields.date == day("2024-01-10"))
+    }
+
+    /// A period's second date follows "to", its first a date label: the label governs the first.
+    @Test func aPeriodsEndIsNotTheDateItsLabelNames() {
+        let fields = extract("""
+        CITY PARKING LTD
+        Date: 03/02/2024 to 05/02/2024
+        TOTAL 12.00
+        """)
+        #expect(fields.date == day("2024-02-03"))
+    }
+}

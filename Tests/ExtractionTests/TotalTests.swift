@@ -444,4 +444,24 @@ struct TipGuideRowTests {
         """)
         #expect(fields.total == amount("31.53"))
     }
+
+    /// Catalan's tax word "IMPOST" is a letter from the amount words "IMPORTE" and "IMPORT": a
+    /// total named with them is no tax line.
+    @Test("totals named with an amount word", arguments: [
+        ("TOTAL IMPORTE FACTURA 55,55 EUR", "55.55"),
+        ("IMPORT TOTAL 55,55 €", "55.55"),
+    ])
+    func aTotalNamedWithAnAmountWordIsNoTax(label: String, total: String) {
+        let fields = extract("""
+        COMERCIALIZADORA SOLAR LEVANTE S.A.
+        Potencia contratada 9,84 EUR
+        Energia consumida 182 kWh 33,15 EUR
+        Impuesto electricidad 2,21 EUR
+        Alquiler de equipos 0,81 EUR
+        IVA 21% 9,54 EUR
+        \(label)
+        """)
+        #expect(fields.total == amount(total))
+        #expect(fields.tax == amount("9.54"))
+    }
 }

@@ -34,6 +34,15 @@ import Testing
         #expect(total.words.map(\.text) == ["Total", "to", "pay", "£142.67"])
     }
 
+    /// poppler runs a column of labels on into the column of amounts beside it without a line
+    /// break ("VAT 20%£29.99", the amount of the line above): each amount stays on its own line.
+    @Test func columnsPopplerRunsTogetherKeepEachAmountOnItsLine() throws {
+        let texts = try textLines("documents/bill-columns.pdf").map(\.text)
+        #expect(texts.contains("Subtotal £29.99"))
+        #expect(texts.contains("VAT 20% £6.00"))
+        #expect(texts.contains("Total due £35.99"))
+    }
+
     @Test func aScannedPageHasNoUsableTextAndRendersAtItsScanResolution() throws {
         let document = try open("documents/receipt-scan.pdf")
         #expect(document.pageCount == 1)

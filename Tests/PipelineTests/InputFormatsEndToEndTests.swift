@@ -38,6 +38,18 @@ import Testing
         #expect(!analysed.needsReview)
     }
 
+    /// Bills laid out otherwise, written blind before they were read: one in columns that
+    /// poppler runs together (the customer's address beside the invoice's date and its due
+    /// date, labels beside their amounts), and a Spanish one whose total is "TOTAL IMPORTE
+    /// FACTURA" under a billing period's two dates. Their fields come out as printed.
+    @Test(arguments: ["bill-columns", "bill-factura"])
+    func billsLaidOutOtherwiseComeOutAsPrinted(name: String) async throws {
+        let bill = Fixtures.url("documents/\(name).pdf")
+        let analysed = try await Self.analyser().analyse(bill)
+        try expectFieldsMatchTruth(analysed, truthFile: bill)
+        #expect(analysed.timings?.ocr == .zero)
+    }
+
     @Test func aScannedPDFIsRenderedAndReadByOCR() async throws {
         let scan = Fixtures.url("documents/receipt-scan.pdf")
         let analysed = try await Self.analyser().analyse(scan)

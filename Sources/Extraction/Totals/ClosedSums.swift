@@ -102,7 +102,7 @@ struct ClosedSums {
     var taxShares: [TaxShare] {
         let rows = money.filter { amount in
             amount.value > 0 && ([.tax, .taxTable].contains(amount.role)
-                || (amount.role == .subtotal && MatchableLine(amount.line).contains(any: Keywords.tax)))
+                || (amount.role == .subtotal && ReceiptLine.namesTax(MatchableLine(amount.line))))
         }
         return Dictionary(grouping: rows, by: \.lineIndex)
             .compactMap { _, amounts in
