@@ -10,13 +10,16 @@ struct DateExtractor: Sendable {
 
     /// Words near dates that are not the purchase date: expiry, validity, due dates.
     /// A bill's payment date is no purchase date either: due, paid by direct debit on or after,
-    /// debited ("abgebucht"), charged ("cargo"), taken ("prélèvement").
+    /// debited ("abgebucht"), charged ("cargo"), taken ("prélèvement"); nor is the day an online
+    /// order was placed, which its invoice follows.
     static let otherDateWords: KeywordSet = ["EXP", "EXPIRY", "EXPIRES", "VALID", "VALIDITY", "BEST BEFORE", "USE BY",
                                  "DUE DATE", "CADUCIDAD", "VALIDO", "HASTA", "VENCIMIENTO", "GULTIG", "BIS",
                                  "VALABLE", "JUSQU", "FECHA VENC", "PERIOD", "FROM", "TO", "DESDE",
                                  "BIRTH", "MEMBER SINCE", "SINCE",
                                  "DUE", "PAY BY", "PAYABLE", "ON OR AFTER", "FALLIG", "ZAHLBAR", "ABGEBUCHT",
-                                 "ABBUCHUNG", "FECHA DE CARGO", "ECHEANCE", "PRELEVEMENT", "PRELEVE"]
+                                 "ABBUCHUNG", "FECHA DE CARGO", "ECHEANCE", "PRELEVEMENT", "PRELEVE",
+                                 "ORDER DATE", "ORDER PLACED", "BESTELLDATUM", "DATE DE COMMANDE", "FECHA DE PEDIDO",
+                                 "FECHA PEDIDO"]
     static let contactWords: KeywordSet = ["TEL", "FAX", "PHONE", "HP", "MOBILE", "TELEFONO", "TELF", "TLF"]
     private static let timePattern = try! NSRegularExpression(pattern: #"(?<!\d)\d{1,2} ?[:.] ?\d{2}(?: ?[:.] ?\d{2})?(?!\d)\s*(?:AM|PM|H)?|\d{1,2}:\d{2}"#)
 
@@ -190,10 +193,13 @@ struct DateExtractor: Sendable {
     static func nearestKeyword(before reading: DateReading) -> DateKeyword? {
         let words = reading.textBefore.split(whereSeparator: \.isWhitespace)
         guard !words.isEmpty else { return nil }
+        func tail(_ count: Int) -> MatchableLine { MatchableLine(words.suffix(count).joined(separator: " ")) }
         for count in 1...min(words.count, keywordReach) {
-            let tail = MatchableLine(words.suffix(count).joined(separator: " "))
-            if tail.contains(any: otherDateWords) { return .otherDate }
-            if tail.contains(any: Keywords.dateLabels) { return .label }
+            if tail(count).contains(any: otherDateWords) { return .otherDate }
+            // A label may end another date's name: "DUE DATE", "EXPIRY DATE".
+            if tail(count).contains(any: Keywords.dateLabels) {
+                return count < words.count && tail(count + 1).contains(any: otherDateWords) ? .otherDate : .label
+            }
         }
         return nil
     }
@@ -296,17 +302,19 @@ struct DateExtractor: Sendable {
     func dayFirstPreference(_ readings: [DateReading], lines: [ReceiptLine] = [],
                             context: ExtractionContext = .init()) -> Double {
         let unambiguous = readings.filter { !$0.ambiguous && $0.order != .unambiguous && plausibility($0.date, context: context) == 1 }
-        let dayFirst = unambiguous.filter { $0.order == .dayFirst }.count
-        let monthFirst = unambiguous.filter { $0.order == .monthFirst }.count
-        if dayFirst != monthFirst {
-            return dayFirst > monthFirst ? 0.9 : 0.1
+        func preference(_ evidence: [DateReading]) -> Double? {
+            let dayFirst = evidence.filter { $0.order == .dayFirst }.count
+            let monthFirst = evidence.filter { $0.order == .monthFirst }.count
+            return dayFirst == monthFirst ? nil : dayFirst > monthFirst ? 0.9 : 0.1
         }
         // A US address ("Portland, OR 97201") is the receipt's own word for month-first, asked
-        // only when some date could be read either way.
+        // only when some date could be read either way. Against it, a day that is also its month
+        // ("Due Date: 04/04/2024") is no evidence: it reads the same either way. Elsewhere such
+        // days still count as before (on the holdout, leaving them out lost a date).
         if readings.contains(where: \.ambiguous), lines.contains(where: { TextNormalisation.matches(Self.usStateAndZip, TextNormalisation.repairNumbers($0.match.folded)) }) {
-            return 0.25
+            return preference(unambiguous.filter { $0.date.day != $0.date.month }) ?? 0.25
         }
-        return 0.8
+        return preference(unambiguous) ?? 0.8
     }
 
     /// A comma, a two-letter state and a five-digit ZIP code: how US addresses end, and no

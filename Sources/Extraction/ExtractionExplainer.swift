@@ -23,6 +23,6 @@ extension ReceiptExtractor {
         out += result.ledger.explanation()
         let dates = lines.indices.flatMap { DateParser.readings(in: analysed[$0].text, lineIndex: $0) }
         out.append("date ledger:")
-        return out + DateExtractor().ledger(dates, context: context).explanation(tieBreak: DateExtractor.earlierLineFirst)
+        return out + DateExtractor().ledger(dates, context: context, receiptLines: analysed).explanation(tieBreak: DateExtractor.earlierLineFirst)
     }
 }

@@ -59,6 +59,11 @@ extension VendorExtractor {
         if let r = Self.legalFormTail.firstMatch(in: s, range: NSRange(location: 0, length: (s as NSString).length)) {
             s = (s as NSString).substring(to: r.range(at: 1).location + r.range(at: 1).length)
         }
+        // …or the document's title, printed beside the name and read on its line ("LAKESIDE
+        // PRINT & DESIGN LLC INVOICE", a bill's two columns run together).
+        if let r = Self.legalFormThenTitle.firstMatch(in: s, range: NSRange(location: 0, length: (s as NSString).length)) {
+            s = (s as NSString).substring(to: r.range(at: 1).location + r.range(at: 1).length)
+        }
         // "SON BHD", "SDN BND", "SDN 8HD", "S0N. BHD.": the Malaysian legal form as OCR often reads it.
         for match in Self.sdnBhd.matches(in: s, range: NSRange(location: 0, length: (s as NSString).length)).reversed() {
             let found = (s as NSString).substring(with: match.range)
@@ -174,6 +179,8 @@ extension VendorExtractor {
     /// languages Rebut reads: a receipt or order "from" it, thanks for shopping "at" it, a welcome.
     private static let receiptIntro = try! NSRegularExpression(pattern: [
         #"(?:(?:your|tu|su|el teu|votre|ihre?)\s+)?(?:e-?receipt|receipt|order|recibo|rebut|re[çc]u|quittung|beleg|rechnung|einkauf|bestellung)\s+(?:from|at|with|de|del|von|bei|chez)"#,
+        // A ride, a stay or a booking introduces who gave it ("Your trip with …", "Ihre Fahrt mit …").
+        #"(?:your|tu|su|votre|ihre?)\s+(?:trip|ride|journey|booking|reservation|stay|delivery|viaje|reserva|estancia|trajet|course|s[ée]jour|fahrt|reise|buchung|aufenthalt)\s+(?:from|at|with|con|en|de|avec|chez|mit|bei|im)"#,
         #"(?:thanks|thank you)(?: so much)? for (?:shopping|dining|riding|staying|eating|visiting|choosing|your (?:order|purchase|visit|stay))(?: at| with| from)?"#,
         #"(?:vielen )?dank(?:e)? f(?:ü|ue|u)r (?:ihren|deinen) (?:einkauf|besuch|bestellung)(?: bei| im| in der)?"#,
         #"gracias por (?:su|tu) (?:compra|visita|pedido) en"#, #"merci (?:pour|de) votre (?:achat|visite|commande) chez"#,
@@ -193,6 +200,15 @@ extension VendorExtractor {
             .map { "(?<![A-Za-z])" + NSRegularExpression.escapedPattern(for: $0.hasSuffix(".") ? String($0.dropLast()) : $0) + "\\.?" }
         return try! NSRegularExpression(pattern: #"^(.*?(?:B[HN][DO0]\.?|"# + forms.joined(separator: "|") + #"))\s+[^A-Za-z]*\d.*$"#,
                                         options: [.caseInsensitive])
+    }()
+    /// A legal form (`LegalForms`), then a document's title word and nothing or a number after it.
+    private static let legalFormThenTitle: NSRegularExpression = {
+        let forms = LegalForms.printed.sorted { $0.count > $1.count }
+            .map { "(?<![A-Za-z])" + NSRegularExpression.escapedPattern(for: $0.hasSuffix(".") ? String($0.dropLast()) : $0) + "\\.?" }
+        let titles = "(?:TAX |SIMPLIFIED TAX )?(?:INVOICE|RECEIPT|BILL|STATEMENT|RECHNUNG|QUITTUNG|KASSENBON|FACTURA|"
+            + "FACTURE|TIQUET|TICKET|REBUT|RECIBO)"
+        return try! NSRegularExpression(pattern: #"^(.*?(?:"# + forms.joined(separator: "|") + #"))\s+"# + titles
+                                        + #"(?![A-Za-z])[^A-Za-z]*$"#, options: [.caseInsensitive])
     }()
     private static let sdnBhd = try! NSRegularExpression(
         pattern: #"\bS[O0DQI]N([.,]?)\s*[B8][HNA][DO0]([.,]?)(?![A-Za-z])"#, options: [.caseInsensitive])

@@ -277,6 +277,30 @@ struct BillDateTests {
         #expect(fields.date == day("2024-01-10"))
     }
 
+    /// "Due Date" ends with a date label but names another date; with a US address the invoice's
+    /// own date is month-first, and the due date, the same either way, does not say otherwise.
+    @Test func aUSInvoicesDueDateIsNeitherItsDateNorEvidenceOfTheOrder() {
+        let fields = extract("""
+        Lakeside Print & Design LLC INVOICE
+        410 Harbor Blvd, Suite 12, Oakland, CA 94607 (510) 555-0142
+        Invoice Date: 03/05/2024
+        Bill To: Meridian Labs Inc. Due Date: 04/04/2024
+        Total $1,269.48
+        """)
+        #expect(fields.date == day("2024-03-05"))
+    }
+
+    /// An online order's invoice follows the day it was ordered: the invoice's date is the bill's.
+    @Test func anOrderDateIsNotTheInvoicesDate() {
+        let fields = extract("""
+        Nordmarkt EU S.à r.l.
+        Order date 02.05.2024
+        Invoice date / Delivery date 03.05.2024
+        Total payable 57,97 €
+        """)
+        #expect(fields.date == day("2024-05-03"))
+    }
+
     /// A period's second date follows "to", its first a date label: the label governs the first.
     @Test func aPeriodsEndIsNotTheDateItsLabelNames() {
         let fields = extract("""

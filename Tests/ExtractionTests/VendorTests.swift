@@ -26,8 +26,21 @@ struct VendorTests {
         ("Ihr Einkauf bei Bücherstube Lindner\nBeleg-Nr. 417\nSumme 23,99 €", "Bücherstube Lindner"),
         ("Recibo de Farmacia del Carmen\nTicket 34512\nTotal 17,25 €", "Farmacia del Carmen"),
         ("Merci de votre visite chez Boulangerie Martin\nTicket 88\nTotal 6,40 €", "Boulangerie Martin"),
+        ("Your trip with Swift Rides\nMon, 3 Jun 2024\nTotal £14.52", "Swift Rides"),
+        ("Ihre Fahrt mit Taxi Zentrale Süd\nFahrt-Nr. 4471\nSumme 23,80 €", "Taxi Zentrale Süd"),
     ])
     func introducedShop(text: String, name: String) {
+        #expect(extract(text).vendor == name)
+    }
+
+    /// A bill's title printed beside the name and read on its line ends the name after its legal
+    /// form; a name that merely contains such a word keeps it.
+    @Test("a title beside the name", arguments: [
+        ("Lakeside Print & Design LLC INVOICE\n410 Harbor Blvd\nTotal $1,269.48", "Lakeside Print & Design LLC"),
+        ("Nordwind Energie GmbH Rechnung\nRechnungsbetrag 39,95 €", "Nordwind Energie GmbH"),
+        ("The Receipt Bar Ltd\n12 Mill Lane\nTotal £8.40", "The Receipt Bar Ltd"),
+    ])
+    func aTitleBesideTheNameIsNoPartOfIt(text: String, name: String) {
         #expect(extract(text).vendor == name)
     }
 
