@@ -17,8 +17,10 @@ import Testing
         """.replacingOccurrences(of: "\n", with: "").replacingOccurrences(of: " ", with: ""))!
 
     @Test func damagedTIFFIsRefusedSilently() throws {
-        let printed = try decodeCapturingTerminal(Self.tiffStripPastTheEnd)
+        let printed = try decodeCapturingTerminal(Self.tiffStripPastTheEnd, as: .tiff)
         #expect(!printed.contains("amount too big"), "\(printed)")
+        // Its directory chain runs past the end too: ingest refuses it before any decoder.
+        #expect(throws: ReceiptInputError.self) { try Ingestor().inspect(Self.tiffStripPastTheEnd, from: URL(fileURLWithPath: "/damaged")) }
     }
 
     /// A PNG whose IHDR chunk type is damaged: libpng printed "libpng error: I\u{FC}DR: invalid
@@ -26,14 +28,16 @@ import Testing
     @Test func damagedPNGIsRefusedSilently() throws {
         var png = try Data(contentsOf: Fixtures.url("formats/receipt.png"))
         png[13] = 0xFC
-        let printed = try decodeCapturingTerminal(png)
+        let printed = try decodeCapturingTerminal(png, as: .png)
         #expect(!printed.contains("libpng"), "\(printed)")
     }
 
-    /// Ingests and decodes `bytes`, expecting a corrupt-image error, and returns what reached
-    /// file descriptor 2 meanwhile.
-    func decodeCapturingTerminal(_ bytes: Data) throws -> String {
-        let file = try Ingestor().inspect(bytes, from: URL(fileURLWithPath: "/damaged"))
+    /// Decodes `bytes` as `format`, past ingest's own checks (the decoder must be silent even on
+    /// what ingest would refuse), expecting a corrupt-image error, and returns what reached file
+    /// descriptor 2 meanwhile.
+    func decodeCapturingTerminal(_ bytes: Data, as format: ImageFormat) throws -> String {
+        let file = IngestedFile(url: URL(fileURLWithPath: "/damaged"), data: bytes, sha256: Ingestor.sha256Hex(bytes),
+                                format: format, orientation: 1)
         let capture = try #require(tmpfile())
         let terminal = dup(2)
         fflush(nil)

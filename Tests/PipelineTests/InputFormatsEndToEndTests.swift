@@ -11,6 +11,11 @@ import Testing
 /// HEIC, AVIF and PDF inputs through the whole pipeline: real libheif, poppler, Leptonica,
 /// Tesseract and SQLite.
 @Suite struct InputFormatsEndToEndTests {
+    /// The formats fixture's clean receipt, grey (`formats/receipt.png`).
+    private static func formatsReceipt() throws -> LeptonicaImage {
+        try ImageDecoder.decode(Ingestor().read(Fixtures.url("formats/receipt.png")), maxPixels: 10_000_000, grey: true)
+    }
+
     private static func analyser() throws -> ReceiptAnalyser {
         try ReceiptAnalyser(configuration: PipelineConfiguration(languages: "eng", jobs: 1))
     }
@@ -80,11 +85,15 @@ import Testing
         let scan = Fixtures.url("documents/receipt-two-pages.pdf")
         let analysed = try await Self.analyser().analyse(scan)
         try expectFieldsMatchTruth(analysed, truthFile: scan)
+        try expectPagesStacked(analysed, vendor: "HARBOUR VIEW")
+    }
+
+    /// The vendor's line comes before the total's, and page 2's boxes lie below page 1's.
+    private func expectPagesStacked(_ analysed: AnalysedReceipt, vendor: String) throws {
         let lines = analysed.page.lines
-        let vendorLine = try #require(lines.firstIndex { $0.text.contains("HARBOUR VIEW") })
+        let vendorLine = try #require(lines.firstIndex { $0.text.contains(vendor) })
         let totalLine = try #require(lines.lastIndex { $0.text.uppercased().hasPrefix("TOTAL") })
         #expect(vendorLine < totalLine)
-        // Page 2's boxes are below page 1's: the pages are stacked.
         let vendorBox = try #require(lines[vendorLine].box), totalBox = try #require(lines[totalLine].box)
         #expect(totalBox.y > vendorBox.y + vendorBox.height)
         #expect(totalBox.y + totalBox.height <= analysed.page.height)
@@ -94,7 +103,7 @@ import Testing
     /// date on the first page, the total on the second. Both are read, in order, as one receipt.
     @Test func bothPagesOfATwoPageTIFFAreReadAsOneReceipt() async throws {
         let folder = try TemporaryDirectory()
-        let slip = try ImageDecoder.decode(Ingestor().read(Fixtures.url("formats/receipt.png")), maxPixels: 10_000_000, grey: true)
+        let slip = try Self.formatsReceipt()
         let half = Int32(slip.height / 2)
         let top = try #require(slip.clipped(to: PixelRect(x: 0, y: 0, width: Int32(slip.width), height: half)))
         let bottom = try #require(slip.clipped(to: PixelRect(x: 0, y: half, width: Int32(slip.width), height: Int32(slip.height) - half)))
@@ -106,18 +115,13 @@ import Testing
         #expect(analysed.fields.vendor == truth.vendor)
         #expect(analysed.fields.date?.iso8601 == truth.date)
         #expect(analysed.fields.total.map { MoneyFormat.canonical($0) } == truth.total)
-        let lines = analysed.page.lines
-        let vendorLine = try #require(lines.firstIndex { $0.text.contains("BLUE DOOR") })
-        let totalLine = try #require(lines.lastIndex { $0.text.uppercased().hasPrefix("TOTAL") })
-        #expect(vendorLine < totalLine)
-        let vendorBox = try #require(lines[vendorLine].box), totalBox = try #require(lines[totalLine].box)
-        #expect(totalBox.y > vendorBox.y + vendorBox.height)
+        try expectPagesStacked(analysed, vendor: "BLUE DOOR")
     }
 
     /// A multi-page TIFF cut short is refused at ingest, not read as its first page alone.
     @Test func aTruncatedTwoPageTIFFIsRefusedNotReadAsItsFirstPage() async throws {
         let folder = try TemporaryDirectory()
-        let slip = try ImageDecoder.decode(Ingestor().read(Fixtures.url("formats/receipt.png")), maxPixels: 10_000_000, grey: true)
+        let slip = try Self.formatsReceipt()
         let whole = folder.file("whole.tif"), cut = folder.file("cut.tif")
         try LeptonicaImage.writeMultipageTIFF([slip, slip], to: whole)
         let bytes = try Data(contentsOf: whole)
