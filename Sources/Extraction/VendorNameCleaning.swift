@@ -184,6 +184,8 @@ extension VendorExtractor {
         #"(?:thanks|thank you)(?: so much)? for (?:shopping|dining|riding|staying|eating|visiting|choosing|your (?:order|purchase|visit|stay))(?: at| with| from)?"#,
         #"(?:vielen )?dank(?:e)? f(?:ü|ue|u)r (?:ihren|deinen) (?:einkauf|besuch|bestellung)(?: bei| im| in der)?"#,
         #"gracias por (?:su|tu) (?:compra|visita|pedido) en"#, #"merci (?:pour|de) votre (?:achat|visite|commande) chez"#,
+        // The company that runs a car park, a franchise or a station, under its sign.
+        #"(?:operated|managed|run|owned) by"#, #"betrieben (?:von|durch)"#, #"exploit[ée]e? par"#, #"(?:gestionado|explotado) por"#,
         #"(?:herzlich )?willkommen (?:bei|im)"#, #"welcome to"#, #"bienvenid[oa]s? a"#, #"bienvenue (?:chez|à)"#,
         #"benvinguts? a"#, #"selamat datang ke"#,
     ].map { "^(?:\($0))[\\s,:!-]+" }.joined(separator: "|"), options: [.caseInsensitive])

@@ -28,6 +28,7 @@ struct VendorTests {
         ("Merci de votre visite chez Boulangerie Martin\nTicket 88\nTotal 6,40 €", "Boulangerie Martin"),
         ("Your trip with Swift Rides\nMon, 3 Jun 2024\nTotal £14.52", "Swift Rides"),
         ("Ihre Fahrt mit Taxi Zentrale Süd\nFahrt-Nr. 4471\nSumme 23,80 €", "Taxi Zentrale Süd"),
+        ("Operated by Urban Parking Services Ltd\nTemple Gate, Bristol\nAmount paid £18.50", "Urban Parking Services Ltd"),
     ])
     func introducedShop(text: String, name: String) {
         #expect(extract(text).vendor == name)
