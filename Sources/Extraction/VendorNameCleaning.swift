@@ -197,19 +197,18 @@ extension VendorExtractor {
     private static let slashSB = try! NSRegularExpression(pattern: #"(?<![A-Za-z])[S$5§]/[B8]8?(?![A-Za-z])"#)
     /// "NAME SDN BHD 12345-X": a legal form (`LegalForms`, or "BHD" as OCR often reads it), then
     /// only non-letters up to a digit.
-    private static let legalFormTail: NSRegularExpression = {
-        let forms = LegalForms.printed.sorted { $0.count > $1.count }
-            .map { "(?<![A-Za-z])" + NSRegularExpression.escapedPattern(for: $0.hasSuffix(".") ? String($0.dropLast()) : $0) + "\\.?" }
-        return try! NSRegularExpression(pattern: #"^(.*?(?:B[HN][DO0]\.?|"# + forms.joined(separator: "|") + #"))\s+[^A-Za-z]*\d.*$"#,
-                                        options: [.caseInsensitive])
-    }()
+    private static let legalFormTail = try! NSRegularExpression(
+        pattern: #"^(.*?(?:B[HN][DO0]\.?|"# + printedLegalForms + #"))\s+[^A-Za-z]*\d.*$"#, options: [.caseInsensitive])
+    /// Every printed legal form (`LegalForms`) as one alternation, longest first, not inside a
+    /// word, its final dot optional.
+    private static let printedLegalForms = LegalForms.printed.sorted { $0.count > $1.count }
+        .map { "(?<![A-Za-z])" + NSRegularExpression.escapedPattern(for: $0.hasSuffix(".") ? String($0.dropLast()) : $0) + "\\.?" }
+        .joined(separator: "|")
     /// A legal form (`LegalForms`), then a document's title word and nothing or a number after it.
     private static let legalFormThenTitle: NSRegularExpression = {
-        let forms = LegalForms.printed.sorted { $0.count > $1.count }
-            .map { "(?<![A-Za-z])" + NSRegularExpression.escapedPattern(for: $0.hasSuffix(".") ? String($0.dropLast()) : $0) + "\\.?" }
         let titles = "(?:TAX |SIMPLIFIED TAX )?(?:INVOICE|RECEIPT|BILL|STATEMENT|RECHNUNG|QUITTUNG|KASSENBON|FACTURA|"
             + "FACTURE|TIQUET|TICKET|REBUT|RECIBO)"
-        return try! NSRegularExpression(pattern: #"^(.*?(?:"# + forms.joined(separator: "|") + #"))\s+"# + titles
+        return try! NSRegularExpression(pattern: #"^(.*?(?:"# + printedLegalForms + #"))\s+"# + titles
                                         + #"(?![A-Za-z])[^A-Za-z]*$"#, options: [.caseInsensitive])
     }()
     private static let sdnBhd = try! NSRegularExpression(

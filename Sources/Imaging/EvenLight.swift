@@ -25,10 +25,17 @@ extension ReceiptLocator {
     /// solid, inside the frame, a quadrilateral (`minimumSheetQuadFit`) and brighter than a ring
     /// around it (`standsOut`). What a sheet found by other means than one threshold must be.
     static func wholeSlipHull(_ sheet: SheetMask, scene: ReducedScene) -> LeptonicaImage? {
+        wholeSlipHull(sheet, corners: sheet.components.mask(at: sheet.largest).flatMap { PaperQuad.cornersAndFit(of: $0) },
+                      hull: sheet.convexHull(), scene: scene)
+    }
+
+    /// `wholeSlipHull` with the sheet's corners and hull given by a caller that makes them anyway
+    /// (`crop`, for the warp and the notches); each is asked for only when the checks before it pass.
+    static func wholeSlipHull(_ sheet: SheetMask, corners: @autoclosure () -> (quad: PaperQuad, fit: Double)?,
+                              hull: @autoclosure () -> LeptonicaImage?, scene: ReducedScene) -> LeptonicaImage? {
         guard sheet.isSolid, !sheet.reachesFrameEdge(width: scene.small.width, height: scene.small.height),
-              let own = sheet.components.mask(at: sheet.largest),
-              let corners = PaperQuad.cornersAndFit(of: own), corners.fit >= minimumSheetQuadFit,
-              let hull = sheet.convexHull(), standsOut(hull, in: scene.small, margin: scene.margin) else { return nil }
+              let corners = corners(), corners.fit >= minimumSheetQuadFit,
+              let hull = hull(), standsOut(hull, in: scene.small, margin: scene.margin) else { return nil }
         return hull
     }
 

@@ -53,6 +53,9 @@ enum ReceiptLocator {
         // The sheet's corners on the small copy and how well they fit it, wanted by the shadow's
         // test and the warp below; found once.
         lazy var sheetCorners = found.flatMap { $0.components.mask(at: $0.largest) }.flatMap { PaperQuad.cornersAndFit(of: $0) }
+        // The sheet's hull, wanted by the whole-slip check, the surface check and the notches
+        // below; made once.
+        lazy var hull = found?.convexHull()
         if unlit == nil {
             // A slip half in a cast shadow: brightness found its lit part only. Lit back, it is
             // found whole (`ShadedPart`), and the photo as taken is cut. Its lit part lies whole
@@ -66,12 +69,10 @@ enum ReceiptLocator {
         } else {
             // Lit back, the slip must be found whole, on its own: lit table run into it (a glare
             // taken for the lit part, the table lit up with the slip) is no slip.
-            guard let found, wholeSlipHull(found, scene: scene) != nil else { return nil }
+            guard let found, wholeSlipHull(found, corners: sheetCorners, hull: hull, scene: scene) != nil else { return nil }
         }
         // Where brightness finds no slip on a pale surface, or a patch of it that is no slip,
         // the print says where the receipt is (`PrintBlock`).
-        // The sheet's hull, wanted by both the surface check and the notches below; made once.
-        lazy var hull = found?.convexHull()
         if let found, let block = printBlock, let hull {
             let outside = printOutside(hull, block, scene: scene)
             if isSurface(found, hull: hull, holding: block, printOutside: outside, scene: scene)
