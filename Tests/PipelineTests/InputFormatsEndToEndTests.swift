@@ -126,13 +126,7 @@ import Testing
         try LeptonicaImage.writeMultipageTIFF([slip, slip], to: whole)
         let bytes = try Data(contentsOf: whole)
         try bytes.prefix(bytes.count * 9 / 10).write(to: cut)
-        do {
-            _ = try await Self.analyser().analyse(cut)
-            Issue.record("a truncated TIFF was read")
-        } catch let failure as ReceiptFailure {
-            #expect(failure.reason.contains("TIFF is truncated"), "\(failure.reason)")
-            #expect(failure.stage == .ingest)
-        }
+        try await expectRefused(cut, naming: "TIFF is truncated", at: .ingest)
     }
 
     /// A TIFF of more pages than one receipt has is refused as a PDF is, naming its page count.
@@ -141,13 +135,7 @@ import Testing
         let page = try #require(LeptonicaImage.filled(width: 64, height: 64, grey: 240))
         let url = folder.file("eleven.tif")
         try LeptonicaImage.writeMultipageTIFF(Array(repeating: page, count: 11), to: url)
-        do {
-            _ = try await Self.analyser().analyse(url)
-            Issue.record("an eleven-page TIFF was read")
-        } catch let failure as ReceiptFailure {
-            #expect(failure.reason.contains("11 pages, over the limit of 10"), "\(failure.reason)")
-            #expect(failure.stage == .decode)
-        }
+        try await expectRefused(url, naming: "11 pages, over the limit of 10", at: .decode)
     }
 
     @Test(arguments: ["receipt.heic", "receipt.avif", "receipt-rotated.heic"])
@@ -192,11 +180,16 @@ import Testing
         ("bad/truncated.heic", "HEIC data is damaged or truncated", .decode),
     ])
     func badDocumentsFailWithTheirReasonNamed(path: String, reason: String, stage: StageName) async throws {
+        try await expectRefused(Fixtures.url(path), naming: reason, at: stage)
+    }
+
+    /// `url` fails at `stage` with a reason that contains `reason`, and is not read.
+    private func expectRefused(_ url: URL, naming reason: String, at stage: StageName) async throws {
         do {
-            _ = try await Self.analyser().analyse(Fixtures.url(path))
-            Issue.record("\(path) was read")
+            _ = try await Self.analyser().analyse(url)
+            Issue.record("\(url.lastPathComponent) was read")
         } catch let failure as ReceiptFailure {
-            #expect(failure.reason.contains(reason), "\(path): \(failure.reason)")
+            #expect(failure.reason.contains(reason), "\(url.lastPathComponent): \(failure.reason)")
             #expect(failure.stage == stage)
         }
     }
